@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// Kinescope: Core Animation's layer tree and UIKit's view animations and transitions on Linux,
+// rendered in software. The targets follow the data flow of a frame (see DESIGN.md):
+// Geometry → Raster → Layers → Transitions → Views → Hosts, with Codecs and Recording beside.
+// CPU tuning is passed at build time (`-Xswiftc -target-cpu -Xswiftc native`), never as
+// unsafeFlags here, so the package stays usable as a dependency.
+import PackageDescription
+
+let package = Package(
+    name: "Kinescope",
+    products: [
+        .library(name: "Kinescope", targets: ["Kinescope"]),
+        .executable(name: "kinescope", targets: ["kinescope"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext"),
+        .systemLibrary(name: "CSPNG", pkgConfig: "libspng"),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
+
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CSPNG", "CTurboJPEG"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers"]),
+        .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions"]),
+        .target(name: "Hosts", dependencies: ["Raster", "CX11"]),
+        .target(name: "Recording", dependencies: ["Raster", "Codecs"]),
+        .target(
+            name: "Kinescope",
+            dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Recording"]
+        ),
+        .executableTarget(name: "kinescope", dependencies: ["Kinescope"]),
+        .executableTarget(name: "kinescope-assets", dependencies: ["Raster", "Codecs"]),
+
+        .target(name: "KinescopeTestSupport", dependencies: ["Raster", "Codecs"], path: "Tests/KinescopeTestSupport"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "KinescopeTestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "KinescopeTestSupport"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "KinescopeTestSupport"]),
+        .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
+        .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport"]),
+    ]
+)
