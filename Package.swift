@@ -14,7 +14,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext"),
-        .systemLibrary(name: "CSPNG", pkgConfig: "libspng"),
+        .systemLibrary(name: "CSPNG", pkgConfig: "spng"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
 
         .target(name: "Geometry"),

@@ -77,7 +77,7 @@ public struct Bitmap: @unchecked Sendable {
     }
 
     /// The pixel at (`x`, `y`), bounds-checked. For tests and tools; kernels use `row(_:)`.
-    public subscript(x: Int, y: Int) -> PremultipliedColor {
+    public subscript(x x: Int, y y: Int) -> PremultipliedColor {
         get {
             precondition(bounds.contains(x: x, y: y), "pixel (\(x), \(y)) outside \(size)")
             return PremultipliedColor(packed: baseAddress[y * rowStride + x])
