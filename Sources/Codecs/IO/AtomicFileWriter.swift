@@ -36,6 +36,23 @@ enum AtomicFileWriter {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         fchmod(fd, 0o644)
 
+        try writeAll(bytes, to: fd, path: path, sink: sink)
+        guard sink.sync(fd) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
+        closed = true
+        guard close(fd) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
+        guard rename(temporary, path) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
+        renamed = true
+
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            _ = fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// Writes every byte to `fd`, resuming after short writes and `EINTR`; `path` names the
+    /// output in errors.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String, sink: FileSink) throws(ImageCodecError) {
         var offset = 0
         while offset < bytes.count {
             let n = sink.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -47,17 +64,6 @@ enum AtomicFileWriter {
                 let reason = n == 0 ? "no progress writing (0 bytes written)" : errorText(errno)
                 throw .writeFailed(path: path, reason: reason)
             }
-        }
-        guard sink.sync(fd) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
-        closed = true
-        guard close(fd) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
-        guard rename(temporary, path) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
-        renamed = true
-
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            _ = fsync(folderFD)
-            close(folderFD)
         }
     }
 

@@ -2,8 +2,8 @@
 // row buffer and converts each row straight into the bitmap, so peak memory is the bitmap plus a
 // few rows, even for Adam7 images: `spng_decode_row` writes a pass's pixels at their final
 // columns of a full-width row, and only those columns (start and step from the pass number) are
-// converted. Limits are set before anything is decoded: image size via `spng_set_image_limits`
-// and `ImageLimits.check` (so the bitmap is never allocated for absurd headers), chunk length
+// converted. Limits are set before anything is decoded: image size via `ImageLimits.check` right
+// after IHDR (so the bitmap is never allocated for absurd headers), chunk length
 // and ancillary-chunk cache via `spng_set_chunk_limits`; zlib inflation is bounded by the image
 // size, so an IDAT "bomb" ends as soon as the declared rows are complete.
 
@@ -24,7 +24,6 @@ enum PNGDecoder {
         func check(_ status: Int32) throws(ImageCodecError) {
             if status != 0 { throw classify(status, name: name) }
         }
-        try check(spng_set_image_limits(ctx, UInt32(ImageLimits.maxDimension), UInt32(ImageLimits.maxDimension)))
         try check(spng_set_chunk_limits(ctx, ImageLimits.maxPNGChunkBytes, ImageLimits.maxPNGChunkBytes))
         try check(spng_set_crc_action(ctx, Int32(SPNG_CRC_ERROR.rawValue), Int32(SPNG_CRC_DISCARD.rawValue)))
         try check(spng_set_png_buffer(ctx, bytes.baseAddress, bytes.count))
@@ -50,7 +49,10 @@ enum PNGDecoder {
 
         while true {
             var info = spng_row_info()
-            try check(spng_get_row_info(ctx, &info))
+            let infoStatus = spng_get_row_info(ctx, &info)
+            // For some interlaced sizes the last row decodes with status 0 and EOI comes here.
+            if infoStatus == Int32(SPNG_EOI.rawValue) { break }
+            try check(infoStatus)
             let status = spng_decode_row(ctx, rowBuffer, rowBytes)
             if status != 0 && status != Int32(SPNG_EOI.rawValue) { throw classify(status, name: name) }
 
