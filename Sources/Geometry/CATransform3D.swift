@@ -20,9 +20,13 @@
 ///     t.m34 = -1 / 500
 ///     t = CATransform3DRotate(t, .pi / 4, 0, 1, 0)   // a card turned 45° about its y axis
 public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the image of the x axis (`m11 m12 m13`) and its perspective term `m14`.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the image of the y axis and its perspective term `m24`.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the image of the z axis and `m34`, the perspective term (`-1 / eyeDistance`).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation `m41 m42 m43` and the homogeneous scale `m44` (1 normally).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The all-zero matrix (not the identity), as Swift's import of the C struct gives.
@@ -34,6 +38,7 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
                   m41: 0, m42: 0, m43: 0, m44: 0)
     }
 
+    /// The memberwise initialiser Swift gives the C struct, entries in row-major order.
     @inlinable
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,

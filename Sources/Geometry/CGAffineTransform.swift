@@ -21,10 +21,13 @@
 ///     let t = CGAffineTransform(translationX: 10, y: 0).rotated(by: .pi / 2)
 ///     CGPoint(x: 1, y: 0).applying(t)   // ≈ (10, 1): rotated first, then translated
 public struct CGAffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Row 1 (`a b`): the image of the x axis.
     public var a: CGFloat
     public var b: CGFloat
+    /// Row 2 (`c d`): the image of the y axis.
     public var c: CGFloat
     public var d: CGFloat
+    /// Row 3: the translation, applied after the linear part.
     public var tx: CGFloat
     public var ty: CGFloat
 
@@ -34,6 +37,7 @@ public struct CGAffineTransform: Hashable, Sendable, Codable, CustomStringConver
         self.init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
     }
 
+    /// The memberwise initialiser, as Swift imports the C struct.
     @inlinable
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a

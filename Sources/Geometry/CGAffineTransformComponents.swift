@@ -3,6 +3,7 @@ public struct CGVector: Hashable, Sendable, Codable, CustomStringConvertible {
     public var dx: CGFloat
     public var dy: CGFloat
 
+    /// `(0, 0)`, as Swift's import of the C struct gives.
     public init() { self.init(dx: 0, dy: 0) }
     public init(dx: CGFloat, dy: CGFloat) {
         self.dx = dx
@@ -41,6 +42,7 @@ public struct CGAffineTransformComponents: Hashable, Sendable, CustomStringConve
         self.init(scale: CGSize(width: 1, height: 1), horizontalShear: 0, rotation: 0, translation: .zero)
     }
 
+    /// Apple's initialiser; every argument defaults to the identity's value.
     public init(scale: CGSize = CGSize(width: 1, height: 1), horizontalShear: CGFloat = 0,
                 rotation: CGFloat = 0, translation: CGVector = .zero) {
         self.scale = scale

@@ -20,10 +20,14 @@
 ///     guard let sample = h.inverted() else { return }   // edge-on: nothing to draw
 ///     let source = sample.map(CGPoint(x: 10.5, y: 20.5))
 public struct Homography: Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the image of the x axis (`m11 m12`) and its perspective term `m13`.
     public var m11: Double, m12: Double, m13: Double
+    /// Row 2: the image of the y axis and its perspective term `m23`.
     public var m21: Double, m22: Double, m23: Double
+    /// Row 3: the translation and the homogeneous scale `m33`.
     public var m31: Double, m32: Double, m33: Double
 
+    /// The entries in row-major order.
     public init(m11: Double, m12: Double, m13: Double,
                 m21: Double, m22: Double, m23: Double,
                 m31: Double, m32: Double, m33: Double) {
@@ -32,6 +36,7 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
         self.m31 = m31; self.m32 = m32; self.m33 = m33
     }
 
+    /// The map that leaves every point in place.
     public static let identity = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
     /// The map of the `z = 0` plane through `t` with z dropped: rows `(m11 m12 m14)`,
@@ -90,11 +95,13 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
     /// can step linearly.
     public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 != 0 }
 
+    /// True when all nine entries are finite.
     public var isFinite: Bool {
         m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite
             && m23.isFinite && m31.isFinite && m32.isFinite && m33.isFinite
     }
 
+    /// The determinant; zero when the map collapses the plane onto a line (edge-on layer).
     public var determinant: Double {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }

@@ -3,9 +3,12 @@
 public struct HomogeneousPoint: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
+    /// Depth after the transform; not used by the division, kept for depth sorting.
     public var z: Double
+    /// The homogeneous weight: positive in front of the eye.
     public var w: Double
 
+    /// Stores the four components as given.
     public init(x: Double, y: Double, z: Double, w: Double) {
         self.x = x
         self.y = y
@@ -23,6 +26,7 @@ public struct HomogeneousPoint: Hashable, Sendable, CustomStringConvertible {
 /// `Quad` order. Corners with `w ≤ 0` lie at or behind the eye: dividing them would fold the
 /// image through infinity, so a renderer clips the quad to `w ≥ minimumW` first.
 public struct HomogeneousQuad: Hashable, Sendable {
+    /// The image of the rectangle's `(minX, minY)` corner; the others follow in `Quad` order.
     public var p0: HomogeneousPoint
     public var p1: HomogeneousPoint
     public var p2: HomogeneousPoint
@@ -32,6 +36,7 @@ public struct HomogeneousQuad: Hashable, Sendable {
     /// Small enough never to cut a layer a viewer can see (it would be magnified 10⁶ times).
     public static let defaultMinimumW = 1e-6
 
+    /// The four corners in `Quad` order.
     public init(_ p0: HomogeneousPoint, _ p1: HomogeneousPoint, _ p2: HomogeneousPoint, _ p3: HomogeneousPoint) {
         self.p0 = p0
         self.p1 = p1
@@ -39,6 +44,7 @@ public struct HomogeneousQuad: Hashable, Sendable {
         self.p3 = p3
     }
 
+    /// `[p0, p1, p2, p3]`.
     public var points: [HomogeneousPoint] { [p0, p1, p2, p3] }
 
     /// True when every corner has `w ≥ minimumW` (and finite coordinates), so `quad` exists.

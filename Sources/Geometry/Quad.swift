@@ -4,11 +4,16 @@
 ///     let quad = Quad(CGRect(x: 0, y: 0, width: 100, height: 50)).applying(t)
 ///     quad.boundingBox   // the area a compositor must touch
 public struct Quad: Hashable, Sendable, CustomStringConvertible {
+    /// The image of `(minX, minY)`.
     public var p0: CGPoint
+    /// The image of `(maxX, minY)`.
     public var p1: CGPoint
+    /// The image of `(maxX, maxY)`.
     public var p2: CGPoint
+    /// The image of `(minX, maxY)`.
     public var p3: CGPoint
 
+    /// The four corners in order round the quad.
     public init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
         self.p0 = p0
         self.p1 = p1
@@ -24,6 +29,7 @@ public struct Quad: Hashable, Sendable, CustomStringConvertible {
                   CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY))
     }
 
+    /// `[p0, p1, p2, p3]`.
     public var points: [CGPoint] { [p0, p1, p2, p3] }
 
     /// The smallest rectangle holding the four points; `CGRect.null` if a coordinate is not
@@ -48,10 +54,9 @@ public struct Quad: Hashable, Sendable, CustomStringConvertible {
     /// True when the quad is convex and not degenerate (all turns the same way, none zero), as
     /// the image of a rectangle under any transform that keeps it in front of the viewer is.
     public var isConvex: Bool {
-        let pts = points
         var sign: CGFloat = 0
         for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) & 3], c = pts[(i + 2) & 3]
+            let a = corner(i), b = corner(i + 1), c = corner(i + 2)
             let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
             guard turn != 0, turn.isFinite else { return false }
             if sign == 0 { sign = turn } else if (turn > 0) != (sign > 0) { return false }
@@ -59,14 +64,24 @@ public struct Quad: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// Corner `i` modulo 4.
+    @inline(__always)
+    private func corner(_ i: Int) -> CGPoint {
+        switch i & 3 {
+        case 0: p0
+        case 1: p1
+        case 2: p2
+        default: p3
+        }
+    }
+
     /// True when `point` lies inside the quad or on its edge. Works for convex quads of either
     /// orientation; for a self-intersecting quad it answers for the even-odd interior.
     public func contains(_ point: CGPoint) -> Bool {
-        let pts = points
         var inside = false
         var onEdge = false
         for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) & 3]
+            let a = corner(i), b = corner(i + 1)
             let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
             if cross == 0 && point.x >= Swift.min(a.x, b.x) && point.x <= Swift.max(a.x, b.x)
                 && point.y >= Swift.min(a.y, b.y) && point.y <= Swift.max(a.y, b.y) {
@@ -109,8 +124,7 @@ extension CGRect {
     /// The rectangle grown to whole numbers outward, like `integral`, but tolerant of rounding
     /// noise: an edge within `tolerance` of an integer snaps to it instead of taking in a whole
     /// extra row or column of pixels (`99.9999999999` stays `100`). Null and infinite
-    /// rectangles, and ones with non-finite coordinates, are returned as `integral` would
-    /// (null for non-finite).
+    /// rectangles are returned unchanged; one with a non-finite coordinate gives `CGRect.null`.
     public func integral(tolerance: CGFloat) -> CGRect {
         if isNull || isInfinite { return self }
         let r = standardized

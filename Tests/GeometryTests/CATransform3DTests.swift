@@ -69,10 +69,9 @@ final class CATransform3DTests: XCTestCase {
     func testInvertComposesToIdentity() throws {
         var rng = SplitMix64(seed: 7)
         for _ in 0..<200 {
-            var t = CATransform3D()
             var e = (0..<16).map { _ in CGFloat.random(in: -2...2, using: &rng) }
             e[15] += 3
-            t = CATransform3D(entries: e)!
+            let t = try XCTUnwrap(CATransform3D(entries: e))
             guard abs(t.determinant) > 1e-2 else { continue }
             assertClose(CATransform3DConcat(t, CATransform3DInvert(t)), CATransform3DIdentity, accuracy: 1e-8)
             assertClose(CATransform3DConcat(CATransform3DInvert(t), t), CATransform3DIdentity, accuracy: 1e-8)
