@@ -1,0 +1,86 @@
+import Synchronization
+
+/// A source image together with its chain of box-filtered halvings (a mip chain), each level
+/// built on first use and then kept.
+///
+/// `drawImage` picks a level from the local scale of the map so that an image shrunk below half
+/// size is sampled from a level that is at most 2:1 away from the destination's pixel size — a
+/// 1920-pixel image drawn 100 pixels wide reads level 4 (120 pixels wide) instead of skipping
+/// 19 of every 20 texels, so it does not alias or shimmer as it moves.
+///
+/// Level `n` is `ceil(width / 2ⁿ) × ceil(height / 2ⁿ)`: each of its pixels is the rounded mean of
+/// the 2×2 block below it; on an odd side the last block repeats its last row or column, so the
+/// edge pixel is the mean of the pixels that exist. The chain ends at 1×1.
+///
+/// Thread-safe: compositor bands on several threads may ask for the same level at once, and it
+/// is built once. The pixels of `base` must not change while the chain is in use — a caller
+/// that caches chains keys them by the image's contents.
+///
+/// ```swift
+/// let chain = MipmappedImage(photo)          // cheap: nothing is built yet
+/// frame.drawImage(chain, inverseTransform: map, options: .init(filter: .bilinear))
+/// ```
+public final class MipmappedImage: Sendable {
+    /// Level 0: the image itself.
+    public let base: Bitmap
+    /// Number of levels down to 1×1, counting level 0 (1 for an empty or 1×1 image).
+    public let levelCount: Int
+    private let built: Mutex<[Bitmap]>
+
+    /// Wraps `base` without copying it; no level is built yet.
+    public init(_ base: Bitmap) {
+        self.base = base
+        var count = 1, w = base.width, h = base.height
+        while w > 1 || h > 1, !base.size.isEmpty {
+            w = (w + 1) / 2
+            h = (h + 1) / 2
+            count += 1
+        }
+        levelCount = count
+        built = Mutex([base])
+    }
+
+    /// Level `index` (clamped to `0..<levelCount`), built from the level above on first use.
+    public func level(_ index: Int) -> Bitmap {
+        let target = min(max(index, 0), levelCount - 1)
+        return built.withLock { levels in
+            while levels.count <= target {
+                levels.append(MipmappedImage.halved(levels[levels.count - 1]))
+            }
+            return levels[target]
+        }
+    }
+
+    /// How many levels have been built so far, counting level 0.
+    public var builtLevelCount: Int { built.withLock { $0.count } }
+
+    /// `bitmap` box-filtered to half size (sides rounded up): each pixel is the mean of a 2×2
+    /// block, rounded to nearest, with the last row or column repeated on an odd side.
+    /// Premultiplied channels average without dark fringes.
+    public static func halved(_ bitmap: Bitmap) -> Bitmap {
+        let w = bitmap.width, h = bitmap.height
+        let result = Bitmap(width: (w + 1) / 2, height: (h + 1) / 2)
+        guard w > 0, h > 0 else { return result }
+        for y in 0..<result.height {
+            let top = bitmap.baseAddress + 2 * y * bitmap.rowStride
+            let bottom = 2 * y + 1 < h ? top + bitmap.rowStride : top
+            let out = result.baseAddress + y * result.rowStride
+            for x in 0..<result.width {
+                let x0 = 2 * x, x1 = min(2 * x + 1, w - 1)
+                out[x] = average4(top[x0], top[x1], bottom[x0], bottom[x1])
+            }
+        }
+        return result
+    }
+
+    @inline(__always)
+    static func average4(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+        // Two channels per word in 16-bit halves: four sums of 8-bit values never carry across.
+        let even = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF)
+        let odd = (a >> 8 & 0x00FF_00FF) &+ (b >> 8 & 0x00FF_00FF) &+ (c >> 8 & 0x00FF_00FF)
+            &+ (d >> 8 & 0x00FF_00FF)
+        let e = ((even &+ 0x0002_0002) >> 2) & 0x00FF_00FF
+        let o = ((odd &+ 0x0002_0002) >> 2) & 0x00FF_00FF
+        return e | o << 8
+    }
+}

@@ -1,0 +1,216 @@
+// DESIGN NOTE — the transformed-image kernel (the compositor's core primitive).
+//
+// Work is bounded analytically: the quad's bounding box comes from clipping the clip rectangle
+// by the four edge half-planes (`SamplerSetup.boundingBox`), and each row's span is solved from
+// the edge lines, split into edge zones (coverage computed) and an inner run (coverage 1, none
+// computed). No pixel outside the quad is visited.
+//
+// Inner loop, eight pixels per step in `SIMD8<Float>`/`SIMD8<Int32>` (one AVX2 register, two SSE
+// registers on baseline x86-64): the source position is evaluated directly per pixel (no
+// accumulated increments, so a band split cannot change a bit), divided by w per pixel for a
+// projective map (exact perspective; the divide costs little next to the texel loads), converted
+// to 24.8 fixed point with the 1.5·2²³ trick, clamped, and turned into offsets; the four texels
+// are loaded lane by lane (no usable gather in Swift, and AVX2 gathers are slow on this CPU);
+// bilinear weights and the blend run on `SIMD16<UInt16>` with two channels per pixel, with the
+// exact `/255`. Every step mirrors `SamplerReference` operation for operation, so the two agree
+// byte for byte (tested), and span ends use the scalar code itself.
+//
+// Measured: see the bottom of this note (filled in from Benchmarks/, one core, 1920×1080).
+
+/// Lane helpers of the image kernels: eight pixels per vector.
+enum SamplerLanes {
+    typealias Floats = SIMD8<Float>
+    typealias Ints = SIMD8<Int32>
+    typealias Pixels = SIMD8<UInt32>
+    typealias Channels = SIMD16<UInt16>
+
+    static let laneIndex = Floats(0, 1, 2, 3, 4, 5, 6, 7)
+
+    @inline(__always)
+    static func roundToInt(_ v: Floats) -> Ints {
+        unsafeBitCast(v + 12_582_912, to: Ints.self) &- 0x4B40_0000
+    }
+
+    /// `v` clamped to 0…`hi`; NaN gives `hi` (as `SamplerScalar.clamp`).
+    @inline(__always)
+    static func clamp(_ v: Floats, _ hi: Float) -> Floats {
+        let t = Floats(repeating: hi).replacing(with: v, where: v .< hi)
+        return Floats(repeating: 0).replacing(with: t, where: t .> 0)
+    }
+
+    @inline(__always)
+    static func gather(_ base: UnsafePointer<UInt32>, _ o: Ints) -> Pixels {
+        Pixels(base[Int(o[0])], base[Int(o[1])], base[Int(o[2])], base[Int(o[3])],
+               base[Int(o[4])], base[Int(o[5])], base[Int(o[6])], base[Int(o[7])])
+    }
+
+    /// A per-pixel factor (≤ 256) in both 16-bit halves of its pixel's lane.
+    @inline(__always)
+    static func spread(_ w: Pixels) -> Channels {
+        unsafeBitCast(w | w &<< 16, to: Channels.self)
+    }
+
+    @inline(__always)
+    static func lerp(_ a: Pixels, _ b: Pixels, _ g: Channels, _ f: Channels) -> Pixels {
+        let ac = unsafeBitCast(a, to: Channels.self), bc = unsafeBitCast(b, to: Channels.self)
+        let even = ((ac & 0x00FF) &* g &+ (bc & 0x00FF) &* f &+ 128) &>> 8
+        let odd = ((ac &>> 8) &* g &+ (bc &>> 8) &* f &+ 128) &>> 8
+        return unsafeBitCast(even | odd &<< 8, to: Pixels.self)
+    }
+
+    @inline(__always)
+    static func divide255(_ t: Channels) -> Channels {
+        let u = t &+ 128
+        return (u &+ u &>> 8) &>> 8
+    }
+
+    @inline(__always)
+    static func scale(_ p: Pixels, by m: Channels) -> Pixels {
+        let c = unsafeBitCast(p, to: Channels.self)
+        let even = divide255((c & 0x00FF) &* m), odd = divide255((c &>> 8) &* m)
+        return unsafeBitCast(even | odd &<< 8, to: Pixels.self)
+    }
+
+    @inline(__always)
+    static func sourceOver(_ s: Pixels, _ d: Pixels) -> Pixels {
+        s &+ scale(d, by: spread(255 &- s &>> 24))
+    }
+
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt32>) -> Pixels {
+        UnsafeRawPointer(p).loadUnaligned(as: Pixels.self)
+    }
+
+    @inline(__always)
+    static func store(_ v: Pixels, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels.self)
+    }
+}
+
+/// The fast image kernels: the general SIMD kernel (affine and projective) and the
+/// axis-aligned shortcuts. Each gives exactly the bytes of `SamplerReference`.
+enum SamplerKernels {
+    typealias L = SamplerLanes
+
+    /// Draws through the general SIMD kernel, whatever the matrix.
+    static func drawGeneral(_ setup: SamplerSetup, image: MipmappedImage, onto destination: Bitmap) {
+        switch (setup.isAffine, setup.filter == .nearest) {
+        case (true, false): drawRows(setup, image, destination, projective: false, nearest: false)
+        case (true, true): drawRows(setup, image, destination, projective: false, nearest: true)
+        case (false, false): drawRows(setup, image, destination, projective: true, nearest: false)
+        case (false, true): drawRows(setup, image, destination, projective: true, nearest: true)
+        }
+    }
+
+    @inline(__always)
+    private static func drawRows(_ setup: SamplerSetup, _ image: MipmappedImage, _ destination: Bitmap,
+                                 projective: Bool, nearest: Bool) {
+        var levels = SamplerLevels(image)
+        for y in setup.area.minY..<setup.area.maxY {
+            let (outer, inner) = setup.spans(row: y)
+            guard !outer.isEmpty else { continue }
+            let row = setup.row(y)
+            let out = destination.baseAddress + y * destination.rowStride
+            run(outer.lowerBound..<inner.lowerBound, row, out, setup, &levels, projective, nearest, covered: false)
+            run(inner, row, out, setup, &levels, projective, nearest, covered: true)
+            run(inner.upperBound..<outer.upperBound, row, out, setup, &levels, projective, nearest, covered: false)
+        }
+    }
+
+    @inline(__always)
+    private static func run(_ span: Range<Int>, _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
+                            _ setup: SamplerSetup, _ levels: inout SamplerLevels,
+                            _ projective: Bool, _ nearest: Bool, covered: Bool) {
+        var x = span.lowerBound
+        while x + 8 <= span.upperBound {
+            shade8(x, row, out + x, setup, &levels, projective, nearest, covered)
+            x += 8
+        }
+        while x < span.upperBound {
+            let c = covered ? 255 : setup.coverage(x: x, row: row)
+            if c > 0 { setup.blendPixel(setup.samplePixel(x: x, row: row, levels: &levels), coverage: c, onto: out + x) }
+            x += 1
+        }
+    }
+
+    @inline(__always)
+    private static func shade8(_ x: Int, _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
+                               _ setup: SamplerSetup, _ levels: inout SamplerLevels,
+                               _ projective: Bool, _ nearest: Bool, _ covered: Bool) {
+        let xf = L.Floats(repeating: Float(x)) + L.laneIndex
+        var r = row.u0 + xf * row.du
+        var s = row.v0 + xf * row.dv
+        var level = setup.constantLevel
+        if projective {
+            let invW = 1 / (row.w0 + xf * row.dw)
+            r = r * invW
+            s = s * invW
+            if setup.perPixelLevels {
+                let d = setup.derivative
+                let ax = d.a00 - r * d.m20, bx = d.a10 - s * d.m20
+                let ay = d.a01 - r * d.m21, by = d.a11 - s * d.m21
+                let qx = ax * ax + bx * bx, qy = ay * ay + by * by
+                let q = qy.replacing(with: qx, where: qx .> qy) * (invW * invW)
+                let thresholds = setup.levelThresholds
+                if any(q .>= thresholds[0]) {
+                    var lanes = SIMD8<Int32>(repeating: 0)
+                    var l = 0
+                    while l < setup.maxLevel {
+                        let reached = q .>= thresholds[l]
+                        if !any(reached) { break }
+                        lanes = lanes &+ SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!reached)
+                        l += 1
+                    }
+                    if any(lanes .!= lanes[0]) {
+                        for k in 0..<8 {
+                            let c = covered ? 255 : setup.coverage(x: x + k, row: row)
+                            if c > 0 {
+                                setup.blendPixel(setup.samplePixel(x: x + k, row: row, levels: &levels),
+                                                 coverage: c, onto: out + k)
+                            }
+                        }
+                        return
+                    }
+                    level = Int(lanes[0])
+                }
+            }
+        }
+        let lv = levels.level(level)
+        let fx = level == 0 ? r - 128 : r * lv.scale - 128
+        let fy = level == 0 ? s - 128 : s * lv.scale - 128
+        let ix = L.roundToInt(L.clamp(fx, lv.maxFX)), iy = L.roundToInt(L.clamp(fy, lv.maxFY))
+        let stride = Int32(lv.rowStride)
+        var sample: L.Pixels
+        if nearest {
+            sample = L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8))
+        } else {
+            let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
+            let j0 = pointwiseMin(iy &>> 8, L.Ints(repeating: lv.maxJ0))
+            let wx = unsafeBitCast(ix &- i0 &<< 8, to: L.Pixels.self)
+            let wy = unsafeBitCast(iy &- j0 &<< 8, to: L.Pixels.self)
+            let o = j0 &* stride &+ i0
+            let p00 = L.gather(lv.base, o), p01 = L.gather(lv.base, o &+ lv.stepX)
+            let p10 = L.gather(lv.base, o &+ lv.stepY), p11 = L.gather(lv.base, o &+ (lv.stepY + lv.stepX))
+            let fyw = L.spread(wy), gyw = L.spread(256 &- wy)
+            let left = L.lerp(p00, p10, gyw, fyw), right = L.lerp(p01, p11, gyw, fyw)
+            sample = L.lerp(left, right, L.spread(256 &- wx), L.spread(wx))
+        }
+        if covered {
+            if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
+        } else {
+            var c = L.Floats()
+            for k in 0..<4 {
+                let dk = row.e0[k] + xf * row.de[k]
+                let ck = setup.antialiased
+                    ? L.clamp(dk, 1)
+                    : L.Floats(repeating: 0).replacing(with: 1, where: dk .>= 0.5)
+                c = k == 0 ? ck : c * ck
+            }
+            let coverage = unsafeBitCast(L.roundToInt(c * 255), to: L.Pixels.self)
+            let t = coverage &* setup.opacity &+ 128
+            let m = (t &+ t &>> 8) &>> 8
+            sample = L.scale(sample, by: L.spread(m))
+        }
+        L.store(L.sourceOver(sample, L.load(out)), out)
+    }
+}
