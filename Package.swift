@@ -10,6 +10,8 @@ let package = Package(
     name: "Kinescope",
     products: [
         .library(name: "Kinescope", targets: ["Kinescope"]),
+        // Raster alone, for the Benchmarks package (which must not pull in X11 and the rest).
+        .library(name: "KinescopeRaster", targets: ["Raster"]),
         .executable(name: "kinescope", targets: ["kinescope"]),
     ],
     targets: [
