@@ -27,6 +27,10 @@ enum JPEGDecoder {
         guard tjDecompressHeader3(handle, source, length, &width, &height, &subsampling, &colorspace) == 0 else {
             throw classify(handle, name: name)
         }
+        guard width > 0, height > 0 else {
+            // libjpeg treats a stream that ends inside the tables as "tables only", with no size.
+            throw .truncated(name: name, detail: "the data ends before the frame header (SOF)")
+        }
         try ImageLimits.check(width: Int(width), height: Int(height), name: name)
         let bitmap = Bitmap(size: try! PixelSize(width: Int(width), height: Int(height)))
         let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT
@@ -68,7 +72,7 @@ enum JPEGDecoder {
     static func classify(_ handle: tjhandle, name: String) -> ImageCodecError {
         let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown TurboJPEG error"
         let lower = message.lowercased()
-        if lower.contains("premature end") {
+        if lower.hasPrefix("premature end") {
             return .truncated(name: name, detail: message)
         }
         if lower.contains("unsupported") || lower.contains("not supported") || lower.contains("sorry")

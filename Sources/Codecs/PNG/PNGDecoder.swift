@@ -69,6 +69,9 @@ enum PNGDecoder {
             }
             if status == Int32(SPNG_EOI.rawValue) { break }
         }
+        // The last IDAT's CRC and the chunks up to IEND are read only on request: without this, a
+        // damaged CRC or a file cut after the pixel data would decode silently.
+        try check(spng_decode_chunks(ctx))
         return bitmap
     }
 
@@ -84,6 +87,8 @@ enum PNGDecoder {
             return .unsupported(name: name, detail: detail)
         case SPNG_EMEM:
             return .corrupt(name: name, detail: "a chunk exceeds the \(ImageLimits.maxPNGChunkBytes)-byte limit or memory ran out: \(detail)")
+        case SPNG_ECHUNK_CRC:
+            return .corrupt(name: name, detail: "chunk CRC mismatch: \(detail)")
         case SPNG_ESIGNATURE:
             return .notAnImage(name: name)
         default:
