@@ -18,7 +18,8 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    init(uncheckedWidth width: Int, height: Int) {
+    /// A size already known to be valid (derived from valid sizes); traps otherwise.
+    package init(uncheckedWidth width: Int, height: Int) {
         precondition((0...Self.maxDimension).contains(width) && (0...Self.maxDimension).contains(height),
                      "pixel size \(width)x\(height) outside 0...\(Self.maxDimension)")
         self.width = width

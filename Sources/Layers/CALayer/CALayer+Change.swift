@@ -1,0 +1,31 @@
+import Geometry
+
+extension CALayer {
+    /// Stores a property and, when its value changed, marks the layer for a new render.
+    /// The one place every model property change goes through.
+    func setProperty<Value: Equatable>(
+        _ path: WritableKeyPath<LayerProperties, Value>, _ value: Value, key: CALayerKey
+    ) {
+        guard properties[keyPath: path] != value else { return }
+        let boundsChanged = key == .bounds && properties.bounds.size != (value as? CGRect)?.size
+        properties[keyPath: path] = value
+        didChange(key)
+        if boundsChanged && needsDisplayOnBoundsChange { setNeedsDisplay() }
+    }
+
+    /// Records that `key` changed: this layer and its ancestors need a new render.
+    func didChange(_ key: CALayerKey) {
+        markNeedsRender()
+    }
+
+    /// Sets `needsRender` on this layer and up the tree. Invariant: a layer that needs a render
+    /// has ancestors that do too, so the walk stops at the first ancestor already marked.
+    func markNeedsRender() {
+        needsRender = true
+        var layer = superlayer ?? maskOwner
+        while let current = layer, !current.needsRender {
+            current.needsRender = true
+            layer = current.superlayer ?? current.maskOwner
+        }
+    }
+}

@@ -1,0 +1,22 @@
+extension CALayer {
+    /// A layer whose alpha masks this layer's content (background, contents, sublayers and
+    /// border): where the mask is opaque the layer shows. The mask is in this layer's coordinate
+    /// space, has no superlayer, and is not hit-tested. Setting a layer that is already in a
+    /// tree removes it from there first, as its new role requires.
+    public var mask: CALayer? {
+        get { maskStorage }
+        set {
+            guard newValue !== maskStorage else { return }
+            if let old = maskStorage {
+                old.maskOwner = nil
+                maskStorage = nil
+            }
+            if let layer = newValue, !layer.isAncestor(of: self) {
+                layer.removeFromSuperlayer()
+                layer.maskOwner = self
+                maskStorage = layer
+            }
+            didChange(.mask)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Geometry
+import Raster
+
+/// A rectangle of content in a tree of layers: Kinescope's `CALayer`, with Apple's properties,
+/// defaults and geometry.
+///
+/// Coordinates follow iOS: the origin is at the top left and y grows downwards, so a layer's
+/// coordinate space maps to window pixels without a flip. Like QuartzCore's, the class is not
+/// actor-isolated and not `Sendable`: use a layer tree from one thread at a time (the main
+/// thread, in an app).
+///
+/// Every property change marks the layer (and the path to its root) as needing a new render, so
+/// a host renders only when something changed.
+open class CALayer: CustomStringConvertible {
+    /// Creates a layer with Apple's defaults: zero bounds and position, anchor point (0.5, 0.5),
+    /// opacity 1, no contents, `contentsGravity` `.resize`, double-sided.
+    public init() {}
+
+    /// Creates a copy of `layer`'s model properties (not its sublayers or animations). Core
+    /// Animation uses this initialiser for presentation layers; subclasses that add properties
+    /// override it to copy them, calling `super.init(layer:)`.
+    public init(layer: Any) {
+        guard let other = layer as? CALayer else { return }
+        properties = other.properties
+        name = other.name
+        contents = other.contents
+        delegate = other.delegate
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+    }
+
+    /// Every stored model property that the compositor reads, kept together so that copying a
+    /// layer (for `presentation()` and the render tree) copies one value.
+    var properties = LayerProperties()
+
+    /// The layer's name, for debugging and `name`-based lookups. Not animatable.
+    open var name: String?
+
+    /// The object that draws the layer's content (`draw(_:in:)`), supplies actions and is told
+    /// of layout. Weak, as on Apple's platforms.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// The layer's content: a `CGImage`, or nil. Apple types this `Any?`; values of other types
+    /// are ignored when drawing, as Core Animation ignores them.
+    open var contents: Any? {
+        didSet { didChange(.contents) }
+    }
+
+    /// Whether the layer redraws its content (`setNeedsDisplay()`) when its bounds change.
+    /// Default `false`.
+    open var needsDisplayOnBoundsChange = false
+
+    // MARK: Tree
+
+    /// The parent layer, or nil for a root.
+    public internal(set) weak var superlayer: CALayer?
+
+    var children: [CALayer] = []
+
+    /// A new render is needed for this layer or something below it.
+    var needsRender = true
+
+    /// The layer's contents need `display()` before the next render.
+    var needsDisplayFlag = false
+
+    /// The render node made last time, reused while nothing in the subtree changes
+    /// (`.some(nil)`: the layer was hidden).
+    var renderCache: RenderNode??
+
+    var maskStorage: CALayer?
+    /// The layer this one masks, if it is a mask.
+    weak var maskOwner: CALayer?
+
+    /// Redraws the contents now: asks the delegate's `display(_:)`, whose default draws through
+    /// `draw(in:)` into a new image of the bounds' size times `contentsScale` and sets it as
+    /// `contents`. Called for layers marked with `setNeedsDisplay()` before the next render.
+    open func display() {
+        needsDisplayFlag = false
+        if let delegate { delegate.display(self) } else { drawContentsThroughContext() }
+    }
+
+    /// Draws the layer's content. The context's user space is the layer's bounds, y down (as on
+    /// iOS). The default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Whether `p`, in this layer's coordinates, lies inside it: inside `bounds` by default.
+    open func contains(_ p: CGPoint) -> Bool {
+        properties.bounds.contains(p)
+    }
+
+    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's
+    /// coordinates; nil when none does. Hidden layers and masks are not hit, sublayers are tried
+    /// front to back (by `zPosition`, then order), and with `masksToBounds` a point outside the
+    /// bounds hits nothing below.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        hitTestFromSuperlayer(p)
+    }
+
+    open var description: String {
+        let label = name.map { " '\($0)'" } ?? ""
+        return "<\(type(of: self))\(label) frame: \(frame)>"
+    }
+}
+
+/// The compositor-relevant state of a layer, as one value: copying it is how model, presentation
+/// and render-tree snapshots are taken.
+struct LayerProperties: Equatable {
+    var bounds: CGRect = .zero
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var opacity: Float = 1
+    var isHidden = false
+    var masksToBounds = false
+    var isDoubleSided = true
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = .black
+    var backgroundColor: CGColor?
+    var shadowColor: CGColor? = .black
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var allowsGroupOpacity = true
+    var allowsEdgeAntialiasing = true
+    var isOpaque = false
+}

@@ -1,0 +1,77 @@
+import Geometry
+
+/// The corners that `cornerRadius` rounds, with Apple's raw values.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Top left in iOS's y-down space (the minimum x and y corner).
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    /// Top right.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    /// Bottom left.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    /// Bottom right.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+}
+
+/// How a layer's contents are placed in its bounds (Apple's twelve values, same raw strings).
+///
+/// The names are visual in iOS's y-down space: `.top` puts the image against the top edge of
+/// the bounds, as `UIView.ContentMode.top` shows it. (Core Animation on iOS itself swaps top and
+/// bottom for layers that are not `geometryFlipped`; UIKit hides that, and so does Kinescope.)
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretches the contents to fill the bounds (the default).
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Scales to fit inside the bounds, keeping the aspect ratio.
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Scales to fill the bounds, keeping the aspect ratio; the excess is cut by `masksToBounds`.
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+
+    /// All twelve values.
+    public static let allCases: [CALayerContentsGravity] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
+        .resize, .resizeAspect, .resizeAspectFill,
+    ]
+}
+
+/// Filters used to sample contents (Apple's raw strings).
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Bilinear, with box-filtered down-scaled levels when the image is drawn below half size.
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Trilinear on Apple's platforms; here the same as `.linear`, which already blends levels.
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
+/// The object a layer asks to draw its content, lay out its sublayers and supply actions.
+/// Every method is optional, as in QuartzCore.
+public protocol CALayerDelegate: AnyObject {
+    /// Sets `layer.contents` directly; when implemented, `draw(_:in:)` is not called.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx`, whose space is the layer's bounds.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Lays out the sublayers.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) { layer.drawContentsThroughContext() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layoutSublayers(of layer: CALayer) {}
+}

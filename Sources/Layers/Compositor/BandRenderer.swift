@@ -1,0 +1,118 @@
+import Geometry
+import Raster
+
+/// Draws render trees into one band of a frame. Owns the band's scratch buffers and rasterizer;
+/// used by one thread at a time.
+final class BandRenderer: @unchecked Sendable {
+    let scratch = ScratchBuffers()
+    let rasterizer = CoverageRasterizer()
+    /// A one-pixel image whose pixel is set to a colour before each solid fill.
+    let solid = MipmappedImage(Bitmap(width: 1, height: 1))
+
+    /// Draws `node` and its subtree. `parentMap` maps the node's parent plane to `target`'s
+    /// pixels; `opacity` is what enclosing non-group layers multiply in.
+    func draw(_ node: RenderNode, parentMap: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        let opacity = opacity * node.opacity
+        guard opacity > 0 else { return }
+        let map = node.planeToParent.concatenating(parentMap)
+        guard map.isFinite, !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
+        let extent = pixelExtent(of: node, map: map).intersection(clip)
+
+        let groupsOpacity = node.opacity < 1 && node.allowsGroupOpacity && !node.children.isEmpty
+        let clipsByShape = node.masksToBounds && !(node.corners.isZero && isAxisAligned(map))
+        if groupsOpacity || node.mask != nil || clipsByShape {
+            guard !extent.isEmpty else { return }
+            drawGroup(node, map: map, target: target, extent: extent,
+                      opacity: groupsOpacity || node.mask != nil ? opacity : 1,
+                      innerOpacity: groupsOpacity || node.mask != nil ? 1 : opacity)
+        } else {
+            drawLayer(node, map: map, target: target, clip: clip, opacity: opacity)
+        }
+    }
+
+    /// Draws the layer's own parts and its sublayers directly onto `target`.
+    private func drawLayer(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true)
+        var childClip = clip
+        if node.masksToBounds {
+            childClip = snappedRect(node.bounds, map: map).intersection(clip)
+        }
+        if !childClip.isEmpty {
+            for child in node.children {
+                draw(child, parentMap: map, target: target, clip: childClip, opacity: opacity)
+            }
+        }
+        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: false)
+    }
+
+    /// Draws the layer into an off-screen buffer covering `extent`, then composites it with
+    /// `opacity`, through the layer's mask and through its rounded or transformed clip.
+    private func drawGroup(_ node: RenderNode, map: Homography, target: Bitmap, extent: PixelRect,
+                           opacity: Float, innerOpacity: Float) {
+        let size = PixelSize(uncheckedWidth: extent.width, height: extent.height)
+        let group = scratch.acquireBitmap(size)
+        defer { scratch.releaseBitmap() }
+        let toGroup = map.concatenating(Homography(CGAffineTransform(translationX: CGFloat(-extent.minX),
+                                                                      y: CGFloat(-extent.minY))))
+        let local = PixelRect(size: size)
+
+        if node.masksToBounds && !(node.corners.isZero && isAxisAligned(map)) {
+            drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: true, contents: false)
+            let clipped = scratch.acquireBitmap(size)
+            defer { scratch.releaseBitmap() }
+            drawContents(node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
+            for child in node.children {
+                draw(child, parentMap: toGroup, target: clipped, clip: local, opacity: innerOpacity)
+            }
+            let shape = scratch.acquireMask(size)
+            defer { scratch.releaseMask() }
+            fillCoverage(of: node.bounds, radii: node.corners, map: toGroup, into: shape, antialiased: node.edgeAntialiasing)
+            try? group.composite(clipped, atX: 0, y: 0, mask: shape, opacity: 255)
+            drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: false)
+        } else {
+            drawLayer(node, map: toGroup, target: group, clip: local, opacity: innerOpacity)
+        }
+
+        if let maskNode = node.mask {
+            let maskPixels = scratch.acquireBitmap(size)
+            defer { scratch.releaseBitmap() }
+            draw(maskNode, parentMap: toGroup, target: maskPixels, clip: local, opacity: 1)
+            let coverage = scratch.acquireMask(size)
+            defer { scratch.releaseMask() }
+            copyAlpha(of: maskPixels, into: coverage)
+            try? target.composite(group, atX: extent.minX, y: extent.minY, mask: coverage, opacityFraction: opacity)
+        } else {
+            target.composite(group, atX: extent.minX, y: extent.minY, opacityFraction: opacity)
+        }
+    }
+
+    /// The layer's own drawing: with `below`, shadow, background and (unless `contents` is
+    /// false) contents; without, the border.
+    private func drawOwnContent(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect,
+                                opacity: Float, below: Bool, contents: Bool = true) {
+        if below {
+            if let shadow = node.shadow { drawShadow(shadow, of: node, map: map, target: target, clip: clip, opacity: opacity) }
+            if let color = node.backgroundColor {
+                fillShape(node.bounds, radii: node.corners, color: color, map: map, target: target, clip: clip,
+                          opacity: opacity, antialiased: node.edgeAntialiasing)
+            }
+            if contents { drawContents(node, map: map, target: target, clip: clip, opacity: opacity) }
+        } else if let border = node.border {
+            drawBorder(border, of: node, map: map, target: target, clip: clip, opacity: opacity)
+        }
+    }
+
+    private func drawContents(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        guard let contents = node.contents else { return }
+        let s = contents.sourceRect, d = contents.destination
+        let imageToLayer = Homography(m11: Double(d.width / s.width), m12: 0, m13: 0,
+                                      m21: 0, m22: Double(d.height / s.height), m23: 0,
+                                      m31: Double(d.minX - s.minX * d.width / s.width),
+                                      m32: Double(d.minY - s.minY * d.height / s.height), m33: 1)
+        guard let inverse = imageToLayer.concatenating(map).inverted() else { return }
+        target.drawImage(contents.source, inverseTransform: ProjectiveTransform(inverse),
+                         options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
+                                                   edgeAntialiasing: node.edgeAntialiasing),
+                         clip: clip)
+    }
+}

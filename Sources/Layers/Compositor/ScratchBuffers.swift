@@ -1,0 +1,51 @@
+import Raster
+
+/// Off-screen pixels and coverage for one band of the compositor, reused from frame to frame so
+/// that steady-state rendering allocates nothing.
+///
+/// Groups nest (a faded layer inside a masked one), so buffers are handed out as a stack: each
+/// nesting depth owns a grow-only allocation, and a buffer stays valid until the matching
+/// `release`. Not thread-safe: each band has its own.
+final class ScratchBuffers {
+    private var bitmaps: [Bitmap] = []
+    private var masks: [CoverageMask] = []
+    private var bitmapDepth = 0
+    private var maskDepth = 0
+
+    /// A bitmap of `size` at the next depth, cleared to transparent.
+    func acquireBitmap(_ size: PixelSize) -> Bitmap {
+        defer { bitmapDepth += 1 }
+        if bitmapDepth == bitmaps.count || !fits(size, bitmaps[bitmapDepth].size) {
+            let grown = grow(bitmapDepth < bitmaps.count ? bitmaps[bitmapDepth].size : nil, to: size)
+            let bitmap = Bitmap(size: grown)
+            if bitmapDepth == bitmaps.count { bitmaps.append(bitmap) } else { bitmaps[bitmapDepth] = bitmap }
+        }
+        let view = try! bitmaps[bitmapDepth].view(of: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+        view.fill(with: .clear)
+        return view
+    }
+
+    func releaseBitmap() { bitmapDepth -= 1 }
+
+    /// A coverage mask of `size` at the next depth; its values are undefined until written.
+    func acquireMask(_ size: PixelSize) -> CoverageMask {
+        defer { maskDepth += 1 }
+        if maskDepth == masks.count || !fits(size, masks[maskDepth].size) {
+            let grown = grow(maskDepth < masks.count ? masks[maskDepth].size : nil, to: size)
+            let mask = CoverageMask(size: grown)
+            if maskDepth == masks.count { masks.append(mask) } else { masks[maskDepth] = mask }
+        }
+        return try! masks[maskDepth].view(of: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+
+    func releaseMask() { maskDepth -= 1 }
+
+    private func fits(_ wanted: PixelSize, _ have: PixelSize) -> Bool {
+        wanted.width <= have.width && wanted.height <= have.height
+    }
+
+    private func grow(_ old: PixelSize?, to wanted: PixelSize) -> PixelSize {
+        let width = max(wanted.width, old?.width ?? 0), height = max(wanted.height, old?.height ?? 0)
+        return try! PixelSize(width: max(1, width), height: max(1, height))
+    }
+}

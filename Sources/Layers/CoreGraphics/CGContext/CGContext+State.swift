@@ -1,0 +1,66 @@
+import Geometry
+
+extension CGContext {
+    /// The current transformation matrix: user space to device space (origin bottom left, y up).
+    public var ctm: CGAffineTransform { state.ctm }
+
+    /// User space to the bitmap's pixel rows (origin top left, y down): the CTM followed by the
+    /// flip from Core Graphics device space to rows.
+    var userToPixels: CGAffineTransform {
+        state.ctm.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
+    }
+
+    public func translateBy(x tx: CGFloat, y ty: CGFloat) {
+        state.ctm = CGAffineTransform(translationX: tx, y: ty).concatenating(state.ctm)
+    }
+
+    public func scaleBy(x sx: CGFloat, y sy: CGFloat) {
+        state.ctm = CGAffineTransform(scaleX: sx, y: sy).concatenating(state.ctm)
+    }
+
+    /// Rotates user space by `angle` radians (counter-clockwise in y-up space).
+    public func rotate(by angle: CGFloat) {
+        state.ctm = CGAffineTransform(rotationAngle: angle).concatenating(state.ctm)
+    }
+
+    /// Applies `transform` before the current CTM (`ctm = transform × ctm`), as Apple does.
+    public func concatenate(_ transform: CGAffineTransform) {
+        state.ctm = transform.concatenating(state.ctm)
+    }
+
+    /// Intersects the clip with `rect` (user space). A rotated rectangle clips to its bounding
+    /// box in device space: Kinescope's clip is an axis-aligned pixel rectangle.
+    public func clip(to rect: CGRect) {
+        let device = rect.applying(userToPixels)
+        state.clip = state.clip.intersection(device.isNull ? .zero : device)
+    }
+
+    /// The clip's bounding box in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        let inverse = userToPixels.inverted()
+        return state.clip.isNull ? .zero : state.clip.applying(inverse)
+    }
+
+    public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) {
+        state.fillColor = CGColor(gray: gray, alpha: alpha)
+    }
+
+    /// The global alpha multiplied into everything drawn, clamped to `0...1`.
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = clampUnit(alpha) }
+
+    public func setLineWidth(_ width: CGFloat) { state.lineWidth = max(0, width.isFinite ? width : 0) }
+
+    /// How images are sampled when drawn transformed: `.none` samples the nearest pixel, every
+    /// other value filters bilinearly (with down-scaled levels when shrinking).
+    public var interpolationQuality: CGInterpolationQuality {
+        get { state.interpolationQuality }
+        set { state.interpolationQuality = newValue }
+    }
+}

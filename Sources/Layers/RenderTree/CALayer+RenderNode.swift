@@ -1,0 +1,129 @@
+import Geometry
+import Raster
+
+extension CALayer {
+    /// The render node of this layer's subtree as it should look now, or nil when the layer is
+    /// hidden. Runs pending `display()` calls on the way. A subtree that has not changed since
+    /// the last call returns the same node, so its cost is one flag test.
+    public func makeRenderNode() -> RenderNode? {
+        if !needsRender, let cached = renderCache { return cached }
+        let node = buildRenderNode()
+        renderCache = .some(node)
+        needsRender = false
+        return node
+    }
+
+    private func buildRenderNode() -> RenderNode? {
+        displayIfNeeded()
+        let p = properties
+        guard !p.isHidden else { return nil }
+        let children = sublayersInDrawingOrder.compactMap { $0.makeRenderNode() }
+        return RenderNode(
+            planeToParent: planeToSuperlayer,
+            bounds: p.bounds,
+            opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
+            backgroundColor: p.backgroundColor.flatMap(visiblePixel),
+            corners: cornerRadii(p),
+            border: borderOf(p),
+            shadow: shadowOf(p),
+            contents: placedContents(p),
+            masksToBounds: p.masksToBounds,
+            isDoubleSided: p.isDoubleSided,
+            allowsGroupOpacity: p.allowsGroupOpacity,
+            edgeAntialiasing: p.allowsEdgeAntialiasing,
+            mask: maskStorage?.makeRenderNode(),
+            children: children
+        )
+    }
+
+    /// Where the contents image lands in the layer, by `contentsGravity`, `contentsRect` and
+    /// `contentsScale`; nil without a drawable image.
+    private func placedContents(_ p: LayerProperties) -> RenderNode.Contents? {
+        guard let image = contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
+        let unit = p.contentsRect.standardized
+        guard unit.width > 0, unit.height > 0, unit.minX.isFinite, unit.minY.isFinite,
+              unit.width.isFinite, unit.height.isFinite else { return nil }
+        let imageWidth = CGFloat(image.width), imageHeight = CGFloat(image.height)
+        var source = CGRect(x: unit.minX * imageWidth, y: unit.minY * imageHeight,
+                            width: unit.width * imageWidth, height: unit.height * imageHeight)
+        var pixels = image.mipmapped
+        if unit != CGRect(x: 0, y: 0, width: 1, height: 1) {
+            // The sampler's edges are the image's: crop to the whole pixels the rectangle
+            // touches, so a sprite frame's edges fall on pixel boundaries.
+            guard let cropped = image.cropping(to: source.integral) else { return nil }
+            let origin = source.integral.intersection(CGRect(x: 0, y: 0, width: imageWidth, height: imageHeight)).origin
+            source = CGRect(x: source.minX - origin.x, y: source.minY - origin.y, width: source.width, height: source.height)
+                .intersection(CGRect(x: 0, y: 0, width: cropped.width, height: cropped.height))
+            guard !source.isEmpty else { return nil }
+            pixels = cropped.mipmapped
+        }
+        let scale = p.contentsScale > 0 && p.contentsScale.isFinite ? p.contentsScale : 1
+        let destination = p.contentsGravity.place(CGSize(width: source.width / scale, height: source.height / scale),
+                                                  in: p.bounds)
+        guard destination.width > 0, destination.height > 0 else { return nil }
+        let shrinking = destination.width < source.width || destination.height < source.height
+        let filter = shrinking ? p.minificationFilter : p.magnificationFilter
+        return RenderNode.Contents(source: pixels, sourceRect: source, destination: destination,
+                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear)
+    }
+
+    private func cornerRadii(_ p: LayerProperties) -> CornerRadii {
+        let r = p.cornerRadius.isFinite ? Double(max(0, p.cornerRadius)) : 0
+        guard r > 0 else { return .zero }
+        let c = p.maskedCorners
+        return CornerRadii(
+            topLeft: c.contains(.layerMinXMinYCorner) ? r : 0,
+            topRight: c.contains(.layerMaxXMinYCorner) ? r : 0,
+            bottomRight: c.contains(.layerMaxXMaxYCorner) ? r : 0,
+            bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0
+        ).fitted(width: Double(p.bounds.width), height: Double(p.bounds.height))
+    }
+
+    private func borderOf(_ p: LayerProperties) -> RenderNode.Border? {
+        guard p.borderWidth > 0, p.borderWidth.isFinite, let color = p.borderColor.flatMap(visiblePixel) else { return nil }
+        return RenderNode.Border(width: p.borderWidth, color: color)
+    }
+
+    private func shadowOf(_ p: LayerProperties) -> RenderNode.Shadow? {
+        guard p.shadowOpacity > 0, let color = p.shadowColor,
+              let pixel = color.copy(alpha: color.alpha * CGFloat(min(1, p.shadowOpacity))).flatMap(visiblePixel)
+        else { return nil }
+        let offset = p.shadowOffset.width.isFinite && p.shadowOffset.height.isFinite ? p.shadowOffset : .zero
+        let radius = p.shadowRadius.isFinite ? max(0, p.shadowRadius) : 0
+        return RenderNode.Shadow(color: pixel, offset: offset, radius: radius)
+    }
+}
+
+/// The colour as a pixel, or nil when it is fully transparent (nothing to draw).
+private func visiblePixel(_ color: CGColor) -> PremultipliedColor? {
+    let pixel = color.premultipliedPixel
+    return pixel.alpha == 0 ? nil : pixel
+}
+
+extension CALayerContentsGravity {
+    /// The rectangle an image of `size` points occupies in `bounds` under this gravity. Unknown
+    /// raw values behave as `.resize`, as Core Animation treats them.
+    func place(_ size: CGSize, in bounds: CGRect) -> CGRect {
+        let b = bounds
+        func at(_ x: CGFloat, _ y: CGFloat, _ s: CGSize) -> CGRect { CGRect(origin: CGPoint(x: x, y: y), size: s) }
+        let cx = b.midX - size.width / 2, cy = b.midY - size.height / 2
+        switch self {
+        case .center: return at(cx, cy, size)
+        case .top: return at(cx, b.minY, size)
+        case .bottom: return at(cx, b.maxY - size.height, size)
+        case .left: return at(b.minX, cy, size)
+        case .right: return at(b.maxX - size.width, cy, size)
+        case .topLeft: return at(b.minX, b.minY, size)
+        case .topRight: return at(b.maxX - size.width, b.minY, size)
+        case .bottomLeft: return at(b.minX, b.maxY - size.height, size)
+        case .bottomRight: return at(b.maxX - size.width, b.maxY - size.height, size)
+        case .resizeAspect, .resizeAspectFill:
+            guard size.width > 0, size.height > 0 else { return .zero }
+            let sx = b.width / size.width, sy = b.height / size.height
+            let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            let fitted = CGSize(width: size.width * s, height: size.height * s)
+            return at(b.midX - fitted.width / 2, b.midY - fitted.height / 2, fitted)
+        default: return b
+        }
+    }
+}
