@@ -32,7 +32,8 @@ let package = Package(
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Recording"]
         ),
         .executableTarget(name: "kinescope", dependencies: ["Kinescope"]),
-        .executableTarget(name: "kinescope-assets", dependencies: ["Raster", "Codecs"]),
+        .executableTarget(name: "kinescope-assets", dependencies: ["Raster", "Codecs", "CTurboJPEG"]),
+        .executableTarget(name: "kinescope-x11-probe", dependencies: ["Hosts", "CX11", "Raster"]),
 
         .target(name: "KinescopeTestSupport", dependencies: ["Raster", "Codecs"], path: "Tests/KinescopeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -41,6 +42,6 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers", "KinescopeTestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
-        .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport"]),
+        .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),
     ]
 )

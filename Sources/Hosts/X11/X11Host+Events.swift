@@ -1,0 +1,152 @@
+import CX11
+import Glibc
+import Raster
+
+extension X11Host {
+    @discardableResult
+    public func nextEvents(timeout: Duration?, into events: inout [HostEvent]) throws(HostError) -> HostWaitResult {
+        try ensureAlive()
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        let connectionDescriptor = XConnectionNumber(display)
+        while true {
+            try drainEvents()
+            if !queued.isEmpty {
+                events.append(contentsOf: queued)
+                queued.removeAll(keepingCapacity: true)
+                return .events
+            }
+            if waker.consume() { return .wokenUp }
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let remaining = clock.now.duration(to: deadline)
+                if remaining <= .zero { return .timedOut }
+                let (seconds, attoseconds) = remaining.components
+                let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                milliseconds = Int32(clamping: total)
+            }
+            var descriptors = (pollfd(fd: connectionDescriptor, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: waker.readDescriptor, events: Int16(POLLIN), revents: 0))
+            let status = withUnsafeMutablePointer(to: &descriptors) {
+                $0.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, 2, milliseconds) }
+            }
+            if status < 0 && errno != EINTR {
+                throw .resourceUnavailable(what: "a wait for X events", reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Handles every event Xlib has or can read without blocking (it flushes requests first), and
+    /// queues the resulting `HostEvent`s. A resize is reported once per batch, with the final size.
+    func drainEvents() throws(HostError) {
+        var event = XEvent()
+        while XEventsQueued(display, QueuedAfterFlush) > 0 {
+            XNextEvent(display, &event)
+            handle(&event)
+        }
+        try ensureAlive()
+        if sizeChanged {
+            sizeChanged = false
+            queued.append(.resized(size))
+        }
+    }
+
+    private func handle(_ event: inout XEvent) {
+        let type = event.type
+        if let completionEventType, type == completionEventType {
+            let segment = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
+            }
+            for image in images where image.segment?.pointee.shmseg == segment {
+                image.pendingCompletions = max(0, image.pendingCompletions - 1)
+            }
+            return
+        }
+        switch type {
+        case Expose:
+            guard event.xexpose.window == windowID else { return }
+            let rect = PixelRect(x: Int(event.xexpose.x), y: Int(event.xexpose.y),
+                                 width: Int(event.xexpose.width), height: Int(event.xexpose.height))
+            repaint(rect)
+            queued.append(.exposed(rect))
+        case ConfigureNotify:
+            guard event.xconfigure.window == windowID,
+                  let newSize = try? PixelSize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height)),
+                  newSize != size
+            else { return }
+            size = newSize
+            sizeChanged = true
+        case DestroyNotify:
+            guard event.xdestroywindow.window == windowID, !windowGone else { return }
+            windowGone = true
+            for image in images { image.pendingCompletions = 0 }
+            queued.append(.windowDestroyed)
+        case ClientMessage:
+            guard event.xclient.window == windowID, event.xclient.message_type == atoms.wmProtocols else { return }
+            let request = UInt(bitPattern: event.xclient.data.l.0)
+            if request == atoms.wmDeleteWindow {
+                queued.append(.closeRequested)
+            } else if request == atoms.netWMPing {
+                event.xclient.window = rootWindow
+                XSendEvent(display, rootWindow, 0, SubstructureNotifyMask | SubstructureRedirectMask, &event)
+            }
+        case ButtonPress, ButtonRelease:
+            let button = event.xbutton
+            guard button.window == windowID else { return }
+            let modifiers = KeyModifiers(rawValue: button.state).intersection(.all)
+            let x = Int(button.x), y = Int(button.y)
+            switch button.button {
+            case 4...7:
+                guard type == ButtonPress else { return }
+                let deltaX = button.button == 6 ? -1 : button.button == 7 ? 1 : 0
+                let deltaY = button.button == 4 ? -1 : button.button == 5 ? 1 : 0
+                queued.append(.scrolled(deltaX: deltaX, deltaY: deltaY, x: x, y: y, modifiers: modifiers))
+            default:
+                let pointer = PointerButton(number: Int(button.button))
+                queued.append(type == ButtonPress
+                    ? .pointerDown(pointer, x: x, y: y, modifiers: modifiers)
+                    : .pointerUp(pointer, x: x, y: y, modifiers: modifiers))
+            }
+        case MotionNotify:
+            let motion = event.xmotion
+            guard motion.window == windowID else { return }
+            let moved = HostEvent.pointerMoved(x: Int(motion.x), y: Int(motion.y),
+                                               modifiers: KeyModifiers(rawValue: motion.state).intersection(.all))
+            if case .pointerMoved = queued.last {
+                queued[queued.count - 1] = moved
+            } else {
+                queued.append(moved)
+            }
+        case KeyPress, KeyRelease:
+            guard event.xkey.window == windowID else { return }
+            if type == KeyRelease && isAutoRepeatRelease(event.xkey) {
+                repeatKeycode = event.xkey.keycode
+                return
+            }
+            var keysym: KeySym = 0
+            var bytes: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+            _ = withUnsafeMutableBytes(of: &bytes) { buffer in
+                XLookupString(&event.xkey, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                              Int32(buffer.count), &keysym, nil)
+            }
+            let isRepeat = type == KeyPress && repeatKeycode == event.xkey.keycode
+            if type == KeyPress { repeatKeycode = nil }
+            let key = KeyEvent(keysym: UInt32(truncatingIfNeeded: keysym),
+                               text: textForKeysym(UInt32(truncatingIfNeeded: keysym)),
+                               modifiers: KeyModifiers(rawValue: event.xkey.state).intersection(.all),
+                               isRepeat: isRepeat)
+            queued.append(type == KeyPress ? .keyDown(key) : .keyUp(key))
+        default:
+            return
+        }
+    }
+
+    /// X11 auto-repeat sends a release and a press with the same keycode and time; the release is
+    /// dropped and the press reported with `isRepeat`.
+    private func isAutoRepeatRelease(_ release: XKeyEvent) -> Bool {
+        guard XEventsQueued(display, QueuedAfterReading) > 0 else { return false }
+        var next = XEvent()
+        XPeekEvent(display, &next)
+        return next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
+    }
+}
