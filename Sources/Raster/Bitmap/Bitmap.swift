@@ -63,7 +63,7 @@ public struct Bitmap: @unchecked Sendable {
 
     /// A view of `rect` that shares this bitmap's pixels. `rect` must lie inside `bounds`.
     public func view(of rect: PixelRect) throws(RasterError) -> Bitmap {
-        guard rect.intersection(bounds) == rect || rect.isEmpty && bounds.contains(x: rect.x, y: rect.y)
+        guard rect.minX >= 0, rect.minY >= 0, rect.maxX <= width, rect.maxY <= height
         else { throw .rectOutOfBounds(rect, size) }
         return Bitmap(base: baseAddress + rect.y * rowStride + rect.x,
                       size: PixelSize(uncheckedWidth: rect.width, height: rect.height),
