@@ -12,9 +12,14 @@ final class BandRenderer: @unchecked Sendable {
     /// Draws `node` and its subtree. `parentMap` maps the node's parent plane to `target`'s
     /// pixels; `opacity` is what enclosing non-group layers multiply in.
     func draw(_ node: RenderNode, parentMap: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        draw(node, map: node.planeToParent.concatenating(parentMap), target: target, clip: clip, opacity: opacity)
+    }
+
+    /// Draws `node` with `map` from its own plane to `target`'s pixels (`render(in:)` draws a
+    /// layer in its own space this way, leaving out its position and transform).
+    func draw(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         let opacity = opacity * node.opacity
         guard opacity > 0 else { return }
-        let map = node.planeToParent.concatenating(parentMap)
         guard map.isFinite, !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
         let extent = pixelExtent(of: node, map: map).intersection(clip)
 
@@ -32,14 +37,12 @@ final class BandRenderer: @unchecked Sendable {
 
     /// Draws the layer's own parts and its sublayers directly onto `target`.
     private func drawLayer(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
-        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true)
-        var childClip = clip
-        if node.masksToBounds {
-            childClip = snappedRect(node.bounds, map: map).intersection(clip)
-        }
-        if !childClip.isEmpty {
+        let innerClip = node.masksToBounds ? snappedRect(node.bounds, map: map).intersection(clip) : clip
+        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true, contents: false)
+        if !innerClip.isEmpty {
+            drawContents(node, map: map, target: target, clip: innerClip, opacity: opacity)
             for child in node.children {
-                draw(child, parentMap: map, target: target, clip: childClip, opacity: opacity)
+                draw(child, parentMap: map, target: target, clip: innerClip, opacity: opacity)
             }
         }
         drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: false)

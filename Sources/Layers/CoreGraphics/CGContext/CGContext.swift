@@ -12,6 +12,8 @@ public final class CGContext {
     public let bitmap: Bitmap
 
     var state = GraphicsState()
+    /// Draws shapes, images and layer trees for this context, with its scratch buffers.
+    let painter = BandRenderer()
     private var savedStates: [GraphicsState] = []
 
     /// A context drawing into `bitmap`'s pixels (which it shares, not copies).
