@@ -92,6 +92,31 @@ final class X11HostTests: XCTestCase {
         try presentPatternAndCheck(host)
     }
 
+    func testSharedSegmentsArePrivateMarkedForRemovalAndFreedWithTheHost() throws {
+        var host: X11Host? = try makeHost()
+        XCTAssertEqual(host?.presentationPath, .sharedMemory)
+        let segments = try sharedSegmentsCreatedByThisProcess()
+        XCTAssertEqual(segments.count, 2, "double-buffered: \(segments)")
+        for segment in segments {
+            XCTAssertEqual(segment.permissions & 0o777, 0o600, "readable and writable by this user only")
+            XCTAssertEqual(segment.permissions & 0o1000, 0o1000, "IPC_RMID already done (SHM_DEST), so no leak even on SIGKILL")
+            XCTAssertEqual(segment.attachments, 2, "attached by this process and by the server")
+        }
+        host = nil
+        XCTAssertEqual(try sharedSegmentsCreatedByThisProcess().count, 0, "detached by both sides when the host goes")
+    }
+
+    /// System V segments whose creator is this process, from `/proc/sysvipc/shm`.
+    private func sharedSegmentsCreatedByThisProcess() throws -> [(permissions: Int, attachments: Int)] {
+        let table = try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8)
+        return table.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 6, Int32(fields[4]) == getpid(),
+                  let permissions = Int(fields[2], radix: 8), let attachments = Int(fields[6]) else { return nil }
+            return (permissions, attachments)
+        }
+    }
+
     private func presentPatternAndCheck(_ host: X11Host, file: StaticString = #filePath, line: UInt = #line) throws {
         let frame = try host.backBuffer()
         XCTAssertEqual(frame.size, host.size, file: file, line: line)
