@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "KinescopeTestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "KinescopeTestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "KinescopeTestSupport"]),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "KinescopeTestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),

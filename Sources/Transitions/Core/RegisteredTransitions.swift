@@ -1,0 +1,5 @@
+/// The list behind `TransitionRegistry.all`. Add a new transition's type here; the contract
+/// test then checks it with every other.
+let registered: [any Transition.Type] = [
+    FadeTransition.self,
+]

@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+import Raster
+
+/// Renders a transition's frames over several threads, in horizontal bands, with per-thread
+/// scratch buffers kept from frame to frame. The bytes do not depend on the thread count.
+public final class TransitionRenderer: @unchecked Sendable {
+    public let threadCount: Int
+    private let scratches: [TransitionScratch]
+
+    /// `threadCount` defaults to the `KINESCOPE_THREADS` environment variable, else the number
+    /// of active processors.
+    public init(threadCount: Int? = nil) {
+        let fromEnvironment = ProcessInfo.processInfo.environment["KINESCOPE_THREADS"].flatMap { Int($0) }
+        let count = max(1, min(64, threadCount ?? fromEnvironment ?? ProcessInfo.processInfo.activeProcessorCount))
+        self.threadCount = count
+        scratches = (0..<count).map { _ in TransitionScratch() }
+    }
+
+    /// Draws `transition` at `progress` (clamped to `0...1`; NaN counts as 0) into `destination`.
+    /// Progress 0 copies `from` and 1 copies `to` exactly, whatever the transition.
+    public func render(_ transition: any Transition, from: Bitmap, to: Bitmap, progress: Double,
+                       into destination: Bitmap) throws(TransitionError) {
+        guard from.size == to.size, from.size == destination.size else {
+            throw .sizeMismatch(transition: type(of: transition).name, from: "\(from.size)", to: "\(to.size)")
+        }
+        let t = progress.isNaN ? 0 : min(1, max(0, progress))
+        let bandCount = min(threadCount, max(1, destination.height / 32))
+        let rows = (destination.height + bandCount - 1) / bandCount
+        let work: @Sendable (Int) -> Void = { [scratches] index in
+            let band = PixelRect(x: 0, y: index * rows, width: destination.width,
+                                 height: min(rows, destination.height - index * rows))
+            guard !band.isEmpty else { return }
+            if t == 0 || t == 1 {
+                let source = try! (t == 0 ? from : to).view(of: band)
+                destination.copy(from: source, atX: band.minX, y: band.minY)
+            } else {
+                transition.render(from: from, to: to, progress: t, into: destination, clip: band, scratch: scratches[index])
+            }
+        }
+        if bandCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: work) }
+    }
+}
