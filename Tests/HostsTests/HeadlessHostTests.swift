@@ -163,7 +163,7 @@ final class HostSupportTests: XCTestCase {
         }
     }
 
-    func testKeysymTextCoversLatin1UnicodeKeypadAndEditingKeys() {
+    func testKeysymTextCoversLatin1UnicodeLegacyKeypadAndEditingKeys() {
         XCTAssertEqual(textForKeysym(0x41), "A")
         XCTAssertEqual(textForKeysym(0xE9), "é")
         XCTAssertEqual(textForKeysym(0x0100_20AC), "€")
@@ -175,6 +175,9 @@ final class HostSupportTests: XCTestCase {
         XCTAssertEqual(textForKeysym(0xFF1B), "\u{1B}")
         XCTAssertEqual(textForKeysym(0xFFB7), "7")
         XCTAssertEqual(textForKeysym(0xFFAB), "+")
+        XCTAssertEqual(textForKeysym(0x6C1), "а", "Cyrillic_a, through libX11's table")
+        XCTAssertEqual(textForKeysym(0x7E1), "α", "Greek_alpha")
+        XCTAssertEqual(textForKeysym(0x1B1), "ą", "aogonek (Latin-2)")
         XCTAssertEqual(textForKeysym(0xFF51), "", "Left types nothing")
         XCTAssertEqual(textForKeysym(0xFFE1), "", "Shift_L types nothing")
         XCTAssertEqual(textForKeysym(0x0100_D800), "", "a surrogate is not a character")

@@ -1,11 +1,14 @@
+import Glibc
+
 /// The text a key with X11 keysym `keysym` types, for `KeyEvent.text`.
 ///
-/// Covers the keysyms that stand for one character without a table: Latin-1 (whose keysyms are
-/// their code points), Unicode keysyms (`0x0100_0000 + code point`, which XKB uses for most
-/// characters outside Latin-1), the euro sign, the keypad, and the editing keys that type a
-/// control character (Return "\r", Tab "\t", BackSpace "\u{8}", Escape "\u{1B}", Delete
-/// "\u{7F}"), as `XLookupString` does. The legacy keysym blocks for Latin-2…4, Cyrillic, Greek,
-/// Hebrew, Thai, Arabic and Kana give "" (Xlib's own answer for them also depends on the locale).
+/// Latin-1 keysyms are their code points and Unicode keysyms are `0x0100_0000 + code point`; the
+/// keypad and the editing keys that type a control character (Return "\r", Tab "\t", BackSpace
+/// "\u{8}", Escape "\u{1B}", Delete "\u{7F}") are listed here, as `XLookupString` types them.
+/// The legacy blocks (Latin-2…4, Cyrillic, Greek, Hebrew, Thai, Arabic, Kana, …), which layouts
+/// such as "ru" and "gr" still use, go through libX11's own table. `XLookupString` cannot be used
+/// for them: it returns Latin-1 bytes only, and `Xutf8LookupString` needs an input context that
+/// only the variadic `XCreateIC` creates, which Swift cannot call. Keys that type nothing give "".
 func textForKeysym(_ keysym: UInt32) -> String {
     switch keysym {
     case 0x20...0x7E, 0xA0...0xFF:
@@ -32,6 +35,16 @@ func textForKeysym(_ keysym: UInt32) -> String {
         return String(Character(Unicode.Scalar(UInt8(0x30 + keysym - 0xFFB0))))
     case 0xFFBD: return "="
     default:
-        return ""
+        guard let keySymToUcs4, keysym < 0x0100_0000 else { return "" }
+        guard let scalar = Unicode.Scalar(keySymToUcs4(UInt(keysym))), scalar.value >= 0x20 else { return "" }
+        return String(Character(scalar))
     }
 }
+
+/// libX11's keysym → UCS-4 table for its input methods, `unsigned int KeySymToUcs4(KeySym)`:
+/// exported by libX11 (1.8.4 here) but declared only in an internal header, so it is looked up
+/// once with `dlsym`; without it legacy keysyms give "".
+private let keySymToUcs4: (@convention(c) (UInt) -> UInt32)? = {
+    guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "KeySymToUcs4") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UInt) -> UInt32).self)
+}()
