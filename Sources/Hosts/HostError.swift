@@ -1,8 +1,8 @@
 import Raster
 
 /// Errors raised by hosts. Each message names the input or resource concerned and says what would
-/// work instead; the CLI maps `displayUnavailable` and `unsupportedVisual` to exit code 69
-/// (service unavailable) and the others to 74 (I/O error).
+/// work instead. For the CLI's sysexits codes: `displayUnavailable` and `unsupportedVisual` are 69
+/// (service unavailable), the others 74 (I/O error).
 public enum HostError: Error, Equatable, CustomStringConvertible {
     /// `XOpenDisplay` failed. `display` is the `DISPLAY` value that was tried (`nil` when unset).
     case displayUnavailable(display: String?)

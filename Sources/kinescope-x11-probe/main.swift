@@ -6,6 +6,7 @@
 //                                      "readback: pixel (x, y) is … expected …" (exit 1)
 //   kinescope-x11-probe bench [FRAMES] prints the cost of pushing whole 1920×1080 frames (+ XSync)
 //                                      through MIT-SHM and through XPutImage
+//   kinescope-x11-probe idle           waits 2 s in nextEvents and prints the CPU time it used
 // Exit 69 when no display can be opened, 64 on a usage error.
 import CX11
 @preconcurrency import Glibc
@@ -78,17 +79,35 @@ func bench(frames: Int) throws(HostError) {
     }
 }
 
+func idle() throws(HostError) {
+    let host = try X11Host(title: "kinescope-x11-probe idle", size: try! PixelSize(width: 64, height: 64))
+    try host.present()
+    try host.synchronize()
+    var events: [HostEvent] = []
+    while try host.nextEvents(timeout: .zero, into: &events) == .events { events.removeAll() }
+    func cpuMicroseconds() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+    }
+    let before = cpuMicroseconds()
+    let result = try host.nextEvents(timeout: .seconds(2), into: &events)
+    print("idle: \(result) after 2 s, CPU time used \(cpuMicroseconds() - before) µs")
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 do throws(HostError) {
     switch arguments.first {
     case "present":
         exit(try present())
+    case "idle":
+        try idle()
     case "bench":
         let frames = arguments.dropFirst().first.flatMap { Int($0) } ?? 200
         guard frames > 0 else { fail("bench FRAMES must be a positive integer", code: 64) }
         try bench(frames: frames)
     default:
-        fail("usage: kinescope-x11-probe present | bench [FRAMES]", code: 64)
+        fail("usage: kinescope-x11-probe present | bench [FRAMES] | idle", code: 64)
     }
 } catch {
     switch error {
