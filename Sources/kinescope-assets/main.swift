@@ -1,6 +1,9 @@
 // kinescope-assets OUTPUT-FOLDER: draws the demo images (four 512×512 icons for the image-cycling
 // demo and two 1920×1080 photographic test images with 512×512 versions) into OUTPUT-FOLDER.
-// Everything is computed from fixed seeds: two runs give byte-identical files.
+// Everything is computed from fixed seeds: two runs give byte-identical files, and debug and
+// release builds write the same bytes (checked here). Measured on this machine, all eight files:
+// about 2.8 s of CPU in a release build, 14 s in a debug build (the photos take most of it;
+// their rows are shared out over the cores).
 @preconcurrency import Glibc
 import Raster
 

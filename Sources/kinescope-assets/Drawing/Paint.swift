@@ -17,12 +17,10 @@ struct Colour: Sendable, Equatable {
 
     /// A colour written as `0xRRGGBB` (sRGB bytes), with the given opacity.
     init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        let value = Int(hex)
+        self.init(red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
+                  blue: Double(value & 0xFF) / 255, alpha: alpha)
     }
-
-    /// The same colour with opacity `alpha`.
-    func withAlpha(_ alpha: Double) -> Colour { Colour(red: red, green: green, blue: blue, alpha: alpha) }
 
     /// Channel-wise linear interpolation (in sRGB values, as design tools do).
     static func mix(_ a: Colour, _ b: Colour, _ t: Double) -> Colour {
@@ -58,11 +56,6 @@ struct Paint: Sendable {
     static func linear(from start: Vector2, to end: Vector2, _ stops: [GradientStop]) -> Paint {
         let axis = end - start, length2 = axis.dot(axis)
         return Paint { p in interpolate(stops, at: (p - start).dot(axis) / length2) }
-    }
-
-    /// A radial gradient: position 0 at `center`, 1 at `radius` pixels from it and beyond.
-    static func radial(center: Vector2, radius: Double, _ stops: [GradientStop]) -> Paint {
-        Paint { p in interpolate(stops, at: (p - center).length / radius) }
     }
 
     /// The colour at `t` between the stops, which must be sorted by position.

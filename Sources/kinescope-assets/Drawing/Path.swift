@@ -12,14 +12,6 @@ struct Path {
 
     mutating func line(to p: Vector2) { points.append(p) }
 
-    mutating func quadCurve(to end: Vector2, control c: Vector2) {
-        let start = current
-        for i in 1...segmentsPerCurve {
-            let t = Double(i) / Double(segmentsPerCurve), u = 1 - t
-            points.append(start * (u * u) + c * (2 * u * t) + end * (t * t))
-        }
-    }
-
     mutating func curve(to end: Vector2, control1 c1: Vector2, control2 c2: Vector2) {
         let start = current
         for i in 1...segmentsPerCurve {

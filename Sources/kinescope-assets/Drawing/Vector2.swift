@@ -24,8 +24,6 @@ struct Vector2: Sendable, Equatable {
     static func / (a: Vector2, s: Double) -> Vector2 { Vector2(a.x / s, a.y / s) }
 
     func dot(_ other: Vector2) -> Double { x * other.x + y * other.y }
-    /// The z component of the 3-D cross product; positive when `other` turns clockwise on screen.
-    func cross(_ other: Vector2) -> Double { x * other.y - y * other.x }
     var length: Double { (x * x + y * y).squareRoot() }
     var normalized: Vector2 { self / length }
     /// This vector turned a quarter clockwise on screen.
@@ -36,9 +34,6 @@ struct Vector2: Sendable, Equatable {
         let c = cos(angle), s = sin(angle)
         return Vector2(x * c - y * s, x * s + y * c)
     }
-
-    /// The point a fraction `t` of the way from `a` to `b`.
-    static func lerp(_ a: Vector2, _ b: Vector2, _ t: Double) -> Vector2 { a + (b - a) * t }
 }
 
 /// An axis-aligned box in canvas space; used to limit which pixels a shape can touch.
@@ -77,7 +72,6 @@ struct Box: Sendable, Equatable {
     }
 
     var center: Vector2 { Vector2((minX + maxX) / 2, (minY + maxY) / 2) }
-    var isEmpty: Bool { maxX <= minX || maxY <= minY }
     var corners: [Vector2] {
         [Vector2(minX, minY), Vector2(maxX, minY), Vector2(maxX, maxY), Vector2(minX, maxY)]
     }

@@ -45,7 +45,8 @@ enum Anchor {
     /// A barbed fluke at the end of the right arm, whose end is at `end` on the arm circle at
     /// `angle` radians: an arrowhead pointing on along the arm, upwards and outwards.
     private static func fluke(at end: Vector2, angle: Double) -> Polygon {
-        let along = Vector2(-Vector2.polar(angle).y, Vector2.polar(angle).x) * -1
+        let outwards = Vector2.polar(angle)
+        let along = Vector2(outwards.y, -outwards.x)
         let across = along.perpendicular
         return Polygon([
             end + along * 70,
@@ -69,10 +70,11 @@ enum Anchor {
 }
 
 extension Canvas {
-    /// A twisted tan rope with an outline, limited to `clip` when given: where the rope passes
-    /// in front of the anchor it is drawn a second time, clipped to the crossing.
-    fileprivate mutating func drawRope(_ rope: some Shape, clippedTo clip: Box? = nil) {
-        let region: any Shape = clip.map { RoundedRect($0) } ?? HalfPlane.below(-1e9)
+    /// A twisted tan rope with an outline, limited to `clip`: where the rope passes in front
+    /// of the anchor it is drawn a second time, clipped to the crossing.
+    fileprivate mutating func drawRope(_ rope: some Shape,
+                                       clippedTo clip: Box = Box(minX: 0, minY: 0, maxX: 512, maxY: 512)) {
+        let region = RoundedRect(clip)
         fill(rope.outset(by: 4).intersecting(region), Colour(hex: 0x4A2C12))
         fill(rope.intersecting(region), Paint { p in
             let phase = (p.x + p.y) / 11

@@ -25,13 +25,11 @@ extension Canvas {
         fill(shape.translated(by: offset), Colour(hex: 0x000000), opacity: opacity, softness: blur)
     }
 
-    /// Draws `shape` in `style`, with the gradient spread over `gradientBox` (the shape's own
-    /// bounds when nil, so separate parts of one object can share one gradient). `details`
-    /// draws markings (stripes, blocks, windows) after the fill and before the rims, and gets
-    /// the shape to clip them with.
-    mutating func draw(_ shape: some Shape, style: IconStyle, gradientBox: Box? = nil,
+    /// Draws `shape` in `style`: outline, gradient fill (spread over the shape's bounds), then
+    /// `details` (stripes, blocks, windows; given the shape to clip them with), then the rims.
+    mutating func draw(_ shape: some Shape, style: IconStyle,
                        details: ((inout Canvas, DistanceField) -> Void)? = nil) {
-        let box = gradientBox ?? shape.bounds
+        let box = shape.bounds
         let shape = DistanceField(shape, margin: max(style.outlineWidth, style.rimHighlight, style.rimShade))
         fill(shape.outset(by: style.outlineWidth), style.outline)
         fill(shape, style.gradient(over: box))

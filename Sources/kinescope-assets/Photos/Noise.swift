@@ -1,27 +1,3 @@
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator whose sequence depends only
-/// on the seed, so every picture is the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in `0..<1` with 53 random bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// A uniform value in `range`.
-    mutating func value(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-}
-
 /// Deterministic hash noise over the integer lattice: `hash(x, y)` is a fixed pseudo-random
 /// value for every lattice point, and `value(x, y)` interpolates them smoothly (value noise with
 /// quintic fade), so textures need no stored state beyond the seed.
@@ -36,7 +12,8 @@ struct ValueNoise: Sendable {
         h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
         h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
         h ^= h >> 32
-        return Double(h >> 11) * 0x1p-53
+        // Through Int: Double's UInt64 initialiser is generic, and slow in debug builds.
+        return Double(Int(truncatingIfNeeded: h >> 11)) * 0x1p-53
     }
 
     /// Smooth noise in `0..<1`, with features about one unit across.

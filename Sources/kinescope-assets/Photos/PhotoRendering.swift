@@ -1,14 +1,20 @@
+import Dispatch
 import Raster
 
 /// A picture computed pixel by pixel: `shade(x, y)` gives each pixel's colour (alpha ignored;
-/// the result is opaque), rounded to 8 bits per channel.
-func renderOpaque(width: Int, height: Int, _ shade: (Int, Int) -> Colour) -> Bitmap {
+/// the result is opaque), rounded to 8 bits per channel. Rows are shared out over the cores in
+/// interleaved bands; every pixel depends only on its coordinates, so the result is the same
+/// for any number of threads.
+func renderOpaque(width: Int, height: Int, _ shade: @escaping @Sendable (Int, Int) -> Colour) -> Bitmap {
     let bitmap = Bitmap(width: width, height: height)
-    for y in 0..<height {
-        let row = bitmap.row(y)
-        for x in 0..<width {
-            let c = shade(x, y)
-            row[x] = 0xFF00_0000 | quantize(c.red) << 16 | quantize(c.green) << 8 | quantize(c.blue)
+    let bands = 16
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+        for y in stride(from: band, to: height, by: bands) {
+            let row = bitmap.row(y)
+            for x in 0..<width {
+                let c = shade(x, y)
+                row[x] = 0xFF00_0000 | quantize(c.red) << 16 | quantize(c.green) << 8 | quantize(c.blue)
+            }
         }
     }
     return bitmap

@@ -13,7 +13,7 @@ extension Bitmap {
             for (i, weights) in columns.enumerated() {
                 var r = 0.0, g = 0.0, b = 0.0
                 for (index, weight) in weights {
-                    let pixel = source[rect.x + index]
+                    let pixel = Int(source[rect.x + index])
                     r += Double((pixel >> 16) & 0xFF) * weight
                     g += Double((pixel >> 8) & 0xFF) * weight
                     b += Double(pixel & 0xFF) * weight
