@@ -92,7 +92,10 @@ final class TransitionContractTests: XCTestCase {
         switch parameter.kind {
         case let .scalar(value, range): [range.lowerBound, value, range.upperBound].map { String($0) }
         case let .angle(value): [value, 0, 1, -2.5, .pi / 2, 3.14, 100, -1e6].map { String($0) }
-        case let .point(p): ["\(p.x),\(p.y)", "0,0", "95,63", "-50,200"]
+        case let .point(p): [p.map { "\($0.x),\($0.y)" } ?? "auto", "0,0", "95,63", "-50,200"]
+        case let .rect(r):
+            [r.map { "\($0.minX),\($0.minY),\($0.width),\($0.height)" } ?? "auto",
+             "0,0,96,64", "10,5,30,20", "-20,-10,60,40"]
         case .color: ["0,0,0", "1,1,1,0.5"]
         case let .choice(_, options): options
         }
@@ -103,6 +106,7 @@ final class TransitionContractTests: XCTestCase {
         case let .scalar(_, range): [range.lowerBound - 1, range.upperBound + 1, .nan].map { String($0) }
         case .angle: ["nan", "inf", "abc"]
         case .point: ["nan,0", "1", "x,y"]
+        case .rect: ["0,0,0,10", "0,0,-5,5", "nan,0,1,1", "1,2,3"]
         case .color: ["2,0,0", "0,0"]
         case .choice: ["no-such-option"]
         }

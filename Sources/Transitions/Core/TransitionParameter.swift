@@ -21,7 +21,12 @@ public struct TransitionParameter: Sendable, CustomStringConvertible {
         /// An angle in radians; any finite value is valid (normalised by the transition).
         case angle(default: Double)
         /// A point in pixels of the frame, measured from the top left (y down); any finite value.
-        case point(default: CGPoint)
+        /// A `nil` default is a point the transition derives from the frame (its doc comment says
+        /// how, e.g. the centre of the effect's extent); the value `.automatic` (`auto`) restores it.
+        case point(default: CGPoint?)
+        /// A rectangle `x,y,width,height` in pixels of the frame (y down), finite, with positive
+        /// width and height. A `nil` default is the whole frame; `.automatic` (`auto`) restores it.
+        case rect(default: CGRect?)
         /// A colour, straight RGBA components in `0...1`.
         case color(default: TransitionColor)
         /// One of the listed names.
@@ -31,7 +36,8 @@ public struct TransitionParameter: Sendable, CustomStringConvertible {
     public var defaultValue: TransitionParameterValue {
         switch kind {
         case let .scalar(value, _), let .angle(value): .number(value)
-        case let .point(value): .point(value)
+        case let .point(value): value.map(TransitionParameterValue.point) ?? .automatic
+        case let .rect(value): value.map(TransitionParameterValue.rect) ?? .automatic
         case let .color(value): .color(value)
         case let .choice(value, _): .name(value)
         }
@@ -42,7 +48,9 @@ public struct TransitionParameter: Sendable, CustomStringConvertible {
         switch kind {
         case let .scalar(_, range): "\(format(range.lowerBound))...\(format(range.upperBound))"
         case .angle: "any finite angle in radians"
-        case .point: "a finite point x,y in pixels"
+        case let .point(value): "a finite point x,y in pixels" + (value == nil ? " or auto" : "")
+        case let .rect(value):
+            "a rectangle x,y,width,height in pixels, finite, width and height > 0" + (value == nil ? " or auto" : "")
         case .color: "a colour r,g,b[,a] with components in 0...1"
         case let .choice(_, options): "one of " + options.joined(separator: ", ")
         }
@@ -71,13 +79,19 @@ public struct TransitionColor: Hashable, Sendable, CustomStringConvertible {
 public enum TransitionParameterValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     case point(CGPoint)
+    case rect(CGRect)
     case color(TransitionColor)
     case name(String)
+    /// The value the transition derives from the frame (only for parameters whose default is it).
+    case automatic
 
     public var description: String {
         switch self {
         case let .number(v): format(v)
         case let .point(p): "\(format(Double(p.x))),\(format(Double(p.y)))"
+        case let .rect(r):
+            "\(format(Double(r.minX))),\(format(Double(r.minY))),\(format(Double(r.width))),\(format(Double(r.height)))"
+        case .automatic: "auto"
         case let .color(c): c.description
         case let .name(n): n
         }

@@ -37,6 +37,20 @@ public struct TransitionParameters: Hashable, Sendable, CustomStringConvertible 
         preconditionFailure("no point parameter '\(key)'")
     }
 
+    /// The point under `key`, or nil when it is `.automatic` (derived from the frame).
+    public func explicitPoint(_ key: String) -> CGPoint? {
+        if case let .point(p) = values[key] { return p }
+        if case .automatic = values[key] { return nil }
+        preconditionFailure("no point parameter '\(key)'")
+    }
+
+    /// The rectangle under `key`, or nil when it is `.automatic` (the whole frame).
+    public func explicitRect(_ key: String) -> CGRect? {
+        if case let .rect(r) = values[key] { return r }
+        if case .automatic = values[key] { return nil }
+        preconditionFailure("no rectangle parameter '\(key)'")
+    }
+
     public func color(_ key: String) -> TransitionColor {
         if case let .color(c) = values[key] { return c }
         preconditionFailure("no colour parameter '\(key)'")
@@ -69,6 +83,11 @@ extension TransitionParameter {
             guard v.isFinite else { throw fail() }
         case let (.point, .point(p)):
             guard p.x.isFinite, p.y.isFinite else { throw fail() }
+        case let (.rect, .rect(r)):
+            guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
+                  r.width > 0, r.height > 0 else { throw fail() }
+        case (.point(nil), .automatic), (.rect(nil), .automatic):
+            break
         case let (.color, .color(c)):
             guard [c.red, c.green, c.blue, c.alpha].allSatisfy({ $0.isFinite && (0...1).contains($0) }) else { throw fail() }
         case let (.choice(_, options), .name(n)):
@@ -80,11 +99,17 @@ extension TransitionParameter {
     }
 
     /// Parses the command-line spelling of a value of this parameter: a number, `x,y`,
-    /// `r,g,b[,a]`, or a name.
+    /// `x,y,width,height`, `r,g,b[,a]`, a name, or `auto` for a point or rectangle derived from
+    /// the frame.
     func parse(_ text: String, transition: String) throws(TransitionError) -> TransitionParameterValue {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let automatic = text.trimmingCharacters(in: .whitespaces).lowercased() == "auto"
         let value: TransitionParameterValue? = switch kind {
         case .scalar, .angle: parts.count == 1 ? parts[0].map(TransitionParameterValue.number) : nil
+        case .point(nil) where automatic, .rect(nil) where automatic: .automatic
+        case .rect:
+            parts.count == 4 && parts.allSatisfy({ $0 != nil })
+                ? .rect(CGRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)) : nil
         case .point:
             parts.count == 2 && parts.allSatisfy({ $0 != nil })
                 ? .point(CGPoint(x: parts[0]!, y: parts[1]!)) : nil
