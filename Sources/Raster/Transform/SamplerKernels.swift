@@ -38,6 +38,18 @@ enum SamplerLanes {
         return Floats(repeating: 0).replacing(with: t, where: t .> 0)
     }
 
+    /// Texels `o` and `o + 1` of each lane, as (first, second): eight 64-bit loads.
+    @inline(__always)
+    static func gatherPairs(_ base: UnsafePointer<UInt32>, _ o: Ints) -> (Pixels, Pixels) {
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func pair(_ k: Int) -> UInt64 {
+            raw.loadUnaligned(fromByteOffset: Int(o[k]) &* 4, as: UInt64.self)
+        }
+        let pairs = SIMD8<UInt64>(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7))
+        let words = unsafeBitCast(pairs, to: SIMD16<UInt32>.self)
+        return (words.evenHalf, words.oddHalf)
+    }
+
     @inline(__always)
     static func gather(_ base: UnsafePointer<UInt32>, _ o: Ints) -> Pixels {
         Pixels(base[Int(o[0])], base[Int(o[1])], base[Int(o[2])], base[Int(o[3])],
@@ -87,6 +99,18 @@ enum SamplerLanes {
     }
 }
 
+/// A kernel variant as types, so that the compiler specialises each loop (Bool parameters of
+/// an `@inline(__always)` function were not folded: the loop stayed generic and 2× slower).
+protocol SamplerVariant {
+    static var projective: Bool { get }
+    static var nearest: Bool { get }
+}
+
+enum AffineBilinear: SamplerVariant { static var projective: Bool { false }; static var nearest: Bool { false } }
+enum AffineNearest: SamplerVariant { static var projective: Bool { false }; static var nearest: Bool { true } }
+enum ProjectiveBilinear: SamplerVariant { static var projective: Bool { true }; static var nearest: Bool { false } }
+enum ProjectiveNearest: SamplerVariant { static var projective: Bool { true }; static var nearest: Bool { true } }
+
 /// The fast image kernels: the general SIMD kernel (affine and projective) and the
 /// axis-aligned shortcuts. Each gives exactly the bytes of `SamplerReference`.
 enum SamplerKernels {
@@ -95,109 +119,77 @@ enum SamplerKernels {
     /// Draws through the general SIMD kernel, whatever the matrix.
     static func drawGeneral(_ setup: SamplerSetup, image: MipmappedImage, onto destination: Bitmap) {
         switch (setup.isAffine, setup.filter == .nearest) {
-        case (true, false): drawRows(setup, image, destination, projective: false, nearest: false)
-        case (true, true): drawRows(setup, image, destination, projective: false, nearest: true)
-        case (false, false): drawRows(setup, image, destination, projective: true, nearest: false)
-        case (false, true): drawRows(setup, image, destination, projective: true, nearest: true)
+        case (true, false): drawRows(AffineBilinear.self, setup, image, destination)
+        case (true, true): drawRows(AffineNearest.self, setup, image, destination)
+        case (false, false): drawRows(ProjectiveBilinear.self, setup, image, destination)
+        case (false, true): drawRows(ProjectiveNearest.self, setup, image, destination)
         }
     }
 
-    @inline(__always)
-    private static func drawRows(_ setup: SamplerSetup, _ image: MipmappedImage, _ destination: Bitmap,
-                                 projective: Bool, nearest: Bool) {
+    private static func drawRows<V: SamplerVariant>(_ variant: V.Type, _ setup: SamplerSetup,
+                                                    _ image: MipmappedImage, _ destination: Bitmap) {
         var levels = SamplerLevels(image)
         for y in setup.area.minY..<setup.area.maxY {
             let (outer, inner) = setup.spans(row: y)
             guard !outer.isEmpty else { continue }
             let row = setup.row(y)
             let out = destination.baseAddress + y * destination.rowStride
-            run(outer.lowerBound..<inner.lowerBound, row, out, setup, &levels, projective, nearest, covered: false)
-            run(inner, row, out, setup, &levels, projective, nearest, covered: true)
-            run(inner.upperBound..<outer.upperBound, row, out, setup, &levels, projective, nearest, covered: false)
+            runEdge(V.self, outer.lowerBound..<inner.lowerBound, row, out, setup, &levels)
+            runInner(V.self, inner, row, out, setup, &levels)
+            runEdge(V.self, inner.upperBound..<outer.upperBound, row, out, setup, &levels)
         }
     }
 
-    @inline(__always)
-    private static func run(_ span: Range<Int>, _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
-                            _ setup: SamplerSetup, _ levels: inout SamplerLevels,
-                            _ projective: Bool, _ nearest: Bool, covered: Bool) {
+    private static func runInner<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ row: SamplerRow,
+                                                    _ out: UnsafeMutablePointer<UInt32>, _ setup: SamplerSetup,
+                                                    _ levels: inout SamplerLevels) {
         var x = span.lowerBound
+        var level = setup.constantLevel
+        var lv = levels.level(level)
         while x + 8 <= span.upperBound {
-            shade8(x, row, out + x, setup, &levels, projective, nearest, covered)
+            let xf = L.Floats(repeating: Float(x)) + L.laneIndex
+            var (r, s) = position(V.self, xf, row)
+            if V.projective && setup.perPixelLevels {
+                guard let l = groupLevel(r, s, xf, row, setup) else {
+                    for k in 0..<8 { blendScalar(x + k, row, out, setup, &levels, covered: true) }
+                    x += 8
+                    continue
+                }
+                if l != level { level = l; lv = levels.level(l) }
+                if l != 0 { r = r * lv.scale; s = s * lv.scale }
+            } else if level != 0 {
+                r = r * lv.scale; s = s * lv.scale
+            }
+            var sample = fetch(V.self, r - 128, s - 128, lv)
+            if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
+            L.store(L.sourceOver(sample, L.load(out + x)), out + x)
             x += 8
         }
         while x < span.upperBound {
-            let c = covered ? 255 : setup.coverage(x: x, row: row)
-            if c > 0 { setup.blendPixel(setup.samplePixel(x: x, row: row, levels: &levels), coverage: c, onto: out + x) }
+            blendScalar(x, row, out, setup, &levels, covered: true)
             x += 1
         }
     }
 
-    @inline(__always)
-    private static func shade8(_ x: Int, _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
-                               _ setup: SamplerSetup, _ levels: inout SamplerLevels,
-                               _ projective: Bool, _ nearest: Bool, _ covered: Bool) {
-        let xf = L.Floats(repeating: Float(x)) + L.laneIndex
-        var r = row.u0 + xf * row.du
-        var s = row.v0 + xf * row.dv
-        var level = setup.constantLevel
-        if projective {
-            let invW = 1 / (row.w0 + xf * row.dw)
-            r = r * invW
-            s = s * invW
-            if setup.perPixelLevels {
-                let d = setup.derivative
-                let ax = d.a00 - r * d.m20, bx = d.a10 - s * d.m20
-                let ay = d.a01 - r * d.m21, by = d.a11 - s * d.m21
-                let qx = ax * ax + bx * bx, qy = ay * ay + by * by
-                let q = qy.replacing(with: qx, where: qx .> qy) * (invW * invW)
-                let thresholds = setup.levelThresholds
-                if any(q .>= thresholds[0]) {
-                    var lanes = SIMD8<Int32>(repeating: 0)
-                    var l = 0
-                    while l < setup.maxLevel {
-                        let reached = q .>= thresholds[l]
-                        if !any(reached) { break }
-                        lanes = lanes &+ SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!reached)
-                        l += 1
-                    }
-                    if any(lanes .!= lanes[0]) {
-                        for k in 0..<8 {
-                            let c = covered ? 255 : setup.coverage(x: x + k, row: row)
-                            if c > 0 {
-                                setup.blendPixel(setup.samplePixel(x: x + k, row: row, levels: &levels),
-                                                 coverage: c, onto: out + k)
-                            }
-                        }
-                        return
-                    }
-                    level = Int(lanes[0])
+    private static func runEdge<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ row: SamplerRow,
+                                                   _ out: UnsafeMutablePointer<UInt32>, _ setup: SamplerSetup,
+                                                   _ levels: inout SamplerLevels) {
+        var x = span.lowerBound
+        while x + 8 <= span.upperBound {
+            let xf = L.Floats(repeating: Float(x)) + L.laneIndex
+            var (r, s) = position(V.self, xf, row)
+            var level = setup.constantLevel
+            if V.projective && setup.perPixelLevels {
+                guard let l = groupLevel(r, s, xf, row, setup) else {
+                    for k in 0..<8 { blendScalar(x + k, row, out, setup, &levels, covered: false) }
+                    x += 8
+                    continue
                 }
+                level = l
             }
-        }
-        let lv = levels.level(level)
-        let fx = level == 0 ? r - 128 : r * lv.scale - 128
-        let fy = level == 0 ? s - 128 : s * lv.scale - 128
-        let ix = L.roundToInt(L.clamp(fx, lv.maxFX)), iy = L.roundToInt(L.clamp(fy, lv.maxFY))
-        let stride = Int32(lv.rowStride)
-        var sample: L.Pixels
-        if nearest {
-            sample = L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8))
-        } else {
-            let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
-            let j0 = pointwiseMin(iy &>> 8, L.Ints(repeating: lv.maxJ0))
-            let wx = unsafeBitCast(ix &- i0 &<< 8, to: L.Pixels.self)
-            let wy = unsafeBitCast(iy &- j0 &<< 8, to: L.Pixels.self)
-            let o = j0 &* stride &+ i0
-            let p00 = L.gather(lv.base, o), p01 = L.gather(lv.base, o &+ lv.stepX)
-            let p10 = L.gather(lv.base, o &+ lv.stepY), p11 = L.gather(lv.base, o &+ (lv.stepY + lv.stepX))
-            let fyw = L.spread(wy), gyw = L.spread(256 &- wy)
-            let left = L.lerp(p00, p10, gyw, fyw), right = L.lerp(p01, p11, gyw, fyw)
-            sample = L.lerp(left, right, L.spread(256 &- wx), L.spread(wx))
-        }
-        if covered {
-            if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
-        } else {
+            let lv = levels.level(level)
+            if level != 0 { r = r * lv.scale; s = s * lv.scale }
+            let sample = fetch(V.self, r - 128, s - 128, lv)
             var c = L.Floats()
             for k in 0..<4 {
                 let dk = row.e0[k] + xf * row.de[k]
@@ -209,8 +201,76 @@ enum SamplerKernels {
             let coverage = unsafeBitCast(L.roundToInt(c * 255), to: L.Pixels.self)
             let t = coverage &* setup.opacity &+ 128
             let m = (t &+ t &>> 8) &>> 8
-            sample = L.scale(sample, by: L.spread(m))
+            L.store(L.sourceOver(L.scale(sample, by: L.spread(m)), L.load(out + x)), out + x)
+            x += 8
         }
-        L.store(L.sourceOver(sample, L.load(out)), out)
+        while x < span.upperBound {
+            blendScalar(x, row, out, setup, &levels, covered: false)
+            x += 1
+        }
+    }
+
+    @inline(__always)
+    private static func blendScalar(_ x: Int, _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
+                                    _ setup: SamplerSetup, _ levels: inout SamplerLevels, covered: Bool) {
+        let c = covered ? 255 : setup.coverage(x: x, row: row)
+        if c > 0 { setup.blendPixel(setup.samplePixel(x: x, row: row, levels: &levels), coverage: c, onto: out + x) }
+    }
+
+    /// Source position ×256 (`r`, `s`) of eight pixels, divided by w when projective.
+    @_transparent
+    private static func position<V: SamplerVariant>(_ variant: V.Type, _ xf: L.Floats,
+                                                    _ row: SamplerRow) -> (L.Floats, L.Floats) {
+        let r = row.u0 + xf * row.du, s = row.v0 + xf * row.dv
+        guard V.projective else { return (r, s) }
+        let invW = 1 / (row.w0 + xf * row.dw)
+        return (r * invW, s * invW)
+    }
+
+    /// The mip level shared by eight pixels, or `nil` when they straddle a level boundary.
+    @_transparent
+    private static func groupLevel(_ r: L.Floats, _ s: L.Floats, _ xf: L.Floats, _ row: SamplerRow,
+                                   _ setup: SamplerSetup) -> Int? {
+        let invW = 1 / (row.w0 + xf * row.dw)
+        let d = setup.derivative
+        let ax = d.a00 - r * d.m20, bx = d.a10 - s * d.m20
+        let ay = d.a01 - r * d.m21, by = d.a11 - s * d.m21
+        let qx = ax * ax + bx * bx, qy = ay * ay + by * by
+        let q = qy.replacing(with: qx, where: qx .> qy) * (invW * invW)
+        var l = 0
+        while l < setup.maxLevel {
+            let reached = q .>= setup.levelThresholds[l]
+            if !any(reached) { break }
+            if !all(reached) { return nil }
+            l += 1
+        }
+        return l
+    }
+
+    /// The filtered texels at texel-centre coordinates ×256 (`fx`, `fy`) of level `lv`.
+    @_transparent
+    private static func fetch<V: SamplerVariant>(_ variant: V.Type, _ fx: L.Floats, _ fy: L.Floats,
+                                                 _ lv: SamplerLevel) -> L.Pixels {
+        let ix = L.roundToInt(L.clamp(fx, lv.maxFX)), iy = L.roundToInt(L.clamp(fy, lv.maxFY))
+        let stride = Int32(lv.rowStride)
+        if V.nearest {
+            return L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8))
+        }
+        let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
+        let j0 = pointwiseMin(iy &>> 8, L.Ints(repeating: lv.maxJ0))
+        let wx = unsafeBitCast(ix &- i0 &<< 8, to: L.Pixels.self)
+        let wy = unsafeBitCast(iy &- j0 &<< 8, to: L.Pixels.self)
+        let o = j0 &* stride &+ i0
+        let p00: L.Pixels, p01: L.Pixels, p10: L.Pixels, p11: L.Pixels
+        if lv.stepX == 1 {
+            (p00, p01) = L.gatherPairs(lv.base, o)
+            (p10, p11) = L.gatherPairs(lv.base, o &+ lv.stepY)
+        } else {
+            p00 = L.gather(lv.base, o); p01 = p00
+            p10 = L.gather(lv.base, o &+ lv.stepY); p11 = p10
+        }
+        let fyw = L.spread(wy), gyw = L.spread(256 &- wy)
+        let left = L.lerp(p00, p10, gyw, fyw), right = L.lerp(p01, p11, gyw, fyw)
+        return L.lerp(left, right, L.spread(256 &- wx), L.spread(wx))
     }
 }
