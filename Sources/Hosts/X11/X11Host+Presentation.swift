@@ -10,14 +10,20 @@
 // request each, the completion requested on the last one), and the previous frame's damage is
 // copied into the segment being handed out so that it always holds the last presented frame.
 // Without shared memory a single `malloc`ed image is used and `XPutImage` writes the damaged
-// rectangles into the socket before it returns, so no waiting is needed there.
+// rectangles into the socket before it returns, so no waiting is needed there. After a
+// ConfigureNotify the images are recreated at the next `backBuffer()` rather than at once, so a
+// bitmap already lent stays valid until the caller's next `backBuffer()` or `present`; Expose is
+// repaired from the front image without asking for a frame.
 //
-// Measured on this machine (2 shared cores, Xvfb :N -screen 0 1920x1080x24, release build,
-// `kinescope-x11-probe bench`, whole 1920×1080 frame, push + XSync, mean of 200 frames):
-//   XShmPutImage   ≈ 1.02 ms/frame (≈ 980 frames/s)
-//   XPutImage      ≈ 4.7 ms/frame  (≈ 210 frames/s)
-// so shared memory leaves most of a 16.7 ms frame to the compositor; XPutImage costs a quarter
-// of it.
+// Measured on this machine with `kinescope-x11-probe bench 300` (release build; Xvfb
+// 1920x1080x24; a whole 1920×1080 frame pushed, then XSync, so the server's copy is included).
+// The 2 cores were shared with other builds (load average ≈ 8), so both the best frame (close to
+// the uncontended cost) and the median are given, over three runs:
+//   XShmPutImage   best 0.69–0.96 ms (≈ 1 100–1 400 frames/s), median 3.8–5.6 ms
+//   XPutImage      best 2.7–5.2 ms   (≈ 190–370 frames/s),     median 8.1–11.8 ms
+// Shared memory leaves nearly all of a 16.7 ms frame to the compositor; XPutImage, which copies
+// 8 MB through the socket, takes 3–4 times as long. Blocked in `nextEvents` the host used under
+// 1 ms of CPU in 2 s (`kinescope-x11-probe idle`).
 import CX11
 import Glibc
 import Raster

@@ -34,7 +34,7 @@ public final class X11Host: Host {
     public enum PresentationPath: Hashable, Sendable, CustomStringConvertible {
         /// `XShmPutImage` from two shared-memory segments, no copy through the socket.
         case sharedMemory
-        /// `XPutImage` from ordinary memory, copied through the socket (≈ 5× slower at
+        /// `XPutImage` from ordinary memory, copied through the socket (3–4 times slower at
         /// 1920×1080; see the figures in `X11Host+Presentation.swift`).
         case putImage(FallbackReason)
 
