@@ -1,0 +1,111 @@
+import Glibc
+import Raster
+
+/// Writes frames as an uncompressed YUV4MPEG2 (`.y4m`) stream, which ffmpeg, mpv and x264 read
+/// directly: `ffmpeg -i out.y4m -c:v libx264 out.mp4`.
+///
+/// The header is `YUV4MPEG2 W<width> H<height> F<fps>:1 Ip A1:1 C420jpeg` (or `C444`); each frame
+/// is `FRAME\n` followed by the Y′, Cb and Cr planes. Colours are ITU-R BT.601, limited range
+/// (Y′ 16…235), computed from the premultiplied pixels composited over black (a transparent
+/// pixel records as black). With 4:2:0 each chroma sample is the mean of a 2×2 block, sited at
+/// its centre as `C420jpeg` declares; odd sizes are allowed (chroma planes round up).
+///
+/// A `.file` destination is written to a temporary file beside the target and renamed over it
+/// by `finish()`, so a failed or abandoned recording never leaves a partial video under the
+/// target name. Frames must arrive in order (indices 0, 1, 2, …) and all have the stream's size.
+public final class Y4MSink: FrameSink {
+    /// Chroma subsampling of the stream.
+    public enum Chroma: Sendable {
+        /// Chroma at half resolution in both directions (`C420jpeg`): 1.5 bytes a pixel.
+        case yuv420
+        /// Chroma at full resolution (`C444`): 3 bytes a pixel.
+        case yuv444
+    }
+
+    /// Where the stream goes.
+    public enum Destination: Sendable {
+        /// A file, published atomically by `finish()`.
+        case file(path: String)
+        /// The process's standard output (file descriptor 1), written as frames arrive.
+        case standardOutput
+        /// An open descriptor owned by the caller (a pipe, a socket); never closed by the sink.
+        /// `name` stands for it in error messages.
+        case fileDescriptor(Int32, name: String)
+    }
+
+    /// The size every frame must have.
+    public let size: PixelSize
+    public let chroma: Chroma
+    /// Frames per second written in the header (`F<n>:1`).
+    public let framesPerSecond: Int
+    /// How many frames have been written.
+    public private(set) var framesWritten = 0
+    private let output: OutputFile
+    private let frame: UnsafeMutablePointer<UInt8>
+    private let frameBytes: Int
+    private static let frameMarker = Array("FRAME\n".utf8)
+    private var finished = false
+
+    /// Opens the destination and writes the stream header.
+    ///
+    /// - Throws: `.emptyFrameSize`, `.invalidFrameRate` (outside `1...1000`), `.cannotCreate`
+    ///   when the file cannot be created, `.writeFailed` when the header cannot be written.
+    public init(destination: Destination, size: PixelSize, framesPerSecond: Int = 60,
+                chroma: Chroma = .yuv420) throws(RecordingError) {
+        let name: String = switch destination {
+        case let .file(path): path
+        case .standardOutput: "standard output"
+        case let .fileDescriptor(_, name): name
+        }
+        guard !size.isEmpty else { throw .emptyFrameSize(path: name, size: size) }
+        guard (1...1000).contains(framesPerSecond) else {
+            throw .invalidFrameRate(path: name, framesPerSecond: framesPerSecond)
+        }
+        self.size = size
+        self.chroma = chroma
+        self.framesPerSecond = framesPerSecond
+        switch destination {
+        case let .file(path): output = try OutputFile(creatingTemporaryFor: path)
+        case .standardOutput: output = OutputFile(borrowing: STDOUT_FILENO, name: name)
+        case let .fileDescriptor(fd, name): output = OutputFile(borrowing: fd, name: name)
+        }
+        frameBytes = Self.frameMarker.count + YCbCrConversion.planeBytes(size, subsampled: chroma == .yuv420)
+        frame = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
+        frame.initialize(from: Self.frameMarker, count: Self.frameMarker.count)
+        var header = Self.header(size: size, framesPerSecond: framesPerSecond, chroma: chroma)
+        let output = output
+        let result = header.withUTF8 { buffer in
+            Result { () throws(RecordingError) in try output.write(UnsafeRawBufferPointer(buffer)) }
+        }
+        try result.get()
+    }
+
+    deinit { frame.deallocate() }
+
+    /// The stream header line, including its newline.
+    public static func header(size: PixelSize, framesPerSecond: Int, chroma: Chroma) -> String {
+        let tag = chroma == .yuv420 ? "C420jpeg" : "C444"
+        return "YUV4MPEG2 W\(size.width) H\(size.height) F\(framesPerSecond):1 Ip A1:1 \(tag)\n"
+    }
+
+    public func consume(_ bitmap: Bitmap, index: Int) throws(RecordingError) {
+        guard !finished else { throw .alreadyFinished(path: output.name) }
+        guard index == framesWritten else {
+            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
+        }
+        guard bitmap.size == size else {
+            throw .frameSizeMismatch(path: output.name, expected: size, actual: bitmap.size, index: index)
+        }
+        YCbCrConversion.convert(bitmap, subsampled: chroma == .yuv420, into: frame + Self.frameMarker.count)
+        try output.write(UnsafeRawBufferPointer(start: frame, count: frameBytes))
+        framesWritten += 1
+    }
+
+    /// Publishes a `.file` destination (fsync, rename over the target); other destinations
+    /// have nothing buffered.
+    public func finish() throws(RecordingError) {
+        guard !finished else { return }
+        finished = true
+        try output.publish()
+    }
+}

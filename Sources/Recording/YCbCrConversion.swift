@@ -1,0 +1,123 @@
+// Design note. Every recorded Y4M frame goes through this conversion, so it works on row
+// pointers with wrapping arithmetic and no allocation: BT.601 in 16.16 fixed point, luma per
+// pixel, chroma either per pixel (4:4:4) or as the rounded mean of each 2×2 block (4:2:0, JPEG
+// siting: the chroma sample sits at the block centre, which a box mean matches). Edge blocks of
+// odd sizes repeat the last row/column, which equals the mean of the pixels that exist.
+// `referenceFrame` does the same arithmetic one pixel at a time through `Bitmap` subscripts;
+// the tests compare the two byte for byte, and the fixed-point result with a floating-point
+// formula within ±1.
+// Measured here (release, thread CPU time, one translucent 1920×1080 frame, shared machine):
+// 4:2:0 3.6 ms, 4:4:4 3.3 ms, the per-pixel reference 29 ms; well inside a 60 fps budget.
+
+import Raster
+
+/// Premultiplied BGRA8 frames to planar 8-bit Y′CbCr, ITU-R BT.601, limited ("studio") range:
+/// Y′ in 16...235, Cb and Cr in 16...240. Translucent pixels are composited over black first,
+/// which for premultiplied pixels means using the colour channels as they are.
+enum YCbCrConversion {
+    /// Fixed-point coefficients (× 2¹⁶) of 219/255 · (0.299, 0.587, 0.114) for Y′ and
+    /// 224/255 · (−0.168736, −0.331264, 0.5) and 224/255 · (0.5, −0.418688, −0.081312) for Cb, Cr.
+    static let yR: Int32 = 16829, yG: Int32 = 33039, yB: Int32 = 6416
+    static let cbR: Int32 = -9714, cbG: Int32 = -19070, cbB: Int32 = 28784
+    static let crR: Int32 = 28784, crG: Int32 = -24103, crB: Int32 = -4681
+
+    /// Width and height of each chroma plane for a frame of `size`.
+    static func chromaSize(_ size: PixelSize, subsampled: Bool) -> (width: Int, height: Int) {
+        subsampled ? ((size.width + 1) / 2, (size.height + 1) / 2) : (size.width, size.height)
+    }
+
+    /// Bytes of one frame's three planes.
+    static func planeBytes(_ size: PixelSize, subsampled: Bool) -> Int {
+        let c = chromaSize(size, subsampled: subsampled)
+        return size.area + 2 * c.width * c.height
+    }
+
+    @inline(__always)
+    static func luma(_ p: UInt32) -> UInt8 {
+        let r = Int32(truncatingIfNeeded: (p >> 16) & 0xFF), g = Int32(truncatingIfNeeded: (p >> 8) & 0xFF)
+        let b = Int32(truncatingIfNeeded: p & 0xFF)
+        return UInt8(truncatingIfNeeded: (yR &* r &+ yG &* g &+ yB &* b &+ (16 << 16 | 0x8000)) >> 16)
+    }
+
+    /// Cb and Cr of one pixel × 2¹⁶, offset by 128 (always positive), before rounding.
+    @inline(__always)
+    static func chromaScaled(_ p: UInt32) -> (cb: Int32, cr: Int32) {
+        let r = Int32(truncatingIfNeeded: (p >> 16) & 0xFF), g = Int32(truncatingIfNeeded: (p >> 8) & 0xFF)
+        let b = Int32(truncatingIfNeeded: p & 0xFF)
+        return (cbR &* r &+ cbG &* g &+ cbB &* b &+ 128 << 16, crR &* r &+ crG &* g &+ crB &* b &+ 128 << 16)
+    }
+
+    /// Converts `frame` into `planes` (`planeBytes` long): the Y′ plane, then Cb, then Cr.
+    static func convert(_ frame: Bitmap, subsampled: Bool, into planes: UnsafeMutablePointer<UInt8>) {
+        let width = frame.width, height = frame.height
+        let chroma = chromaSize(frame.size, subsampled: subsampled)
+        let cbPlane = planes + width * height
+        let crPlane = cbPlane + chroma.width * chroma.height
+        for y in 0..<height {
+            let source = UnsafePointer(frame.row(y).baseAddress!)
+            let lumaRow = planes + y * width
+            var x = 0
+            while x < width {
+                lumaRow[x] = luma(source[x])
+                x &+= 1
+            }
+        }
+        if !subsampled {
+            for y in 0..<height {
+                let source = UnsafePointer(frame.row(y).baseAddress!)
+                let cbRow = cbPlane + y * width, crRow = crPlane + y * width
+                var x = 0
+                while x < width {
+                    let c = chromaScaled(source[x])
+                    cbRow[x] = UInt8(truncatingIfNeeded: (c.cb &+ 0x8000) >> 16)
+                    crRow[x] = UInt8(truncatingIfNeeded: (c.cr &+ 0x8000) >> 16)
+                    x &+= 1
+                }
+            }
+            return
+        }
+        for cy in 0..<chroma.height {
+            let top = UnsafePointer(frame.row(2 * cy).baseAddress!)
+            let bottom = UnsafePointer(frame.row(min(2 * cy + 1, height - 1)).baseAddress!)
+            let cbRow = cbPlane + cy * chroma.width, crRow = crPlane + cy * chroma.width
+            var cx = 0
+            while cx < chroma.width {
+                let x0 = 2 &* cx, x1 = min(x0 &+ 1, width &- 1)
+                let a = chromaScaled(top[x0]), b = chromaScaled(top[x1])
+                let c = chromaScaled(bottom[x0]), d = chromaScaled(bottom[x1])
+                // Four positive values < 2²⁴ each: the sum fits, and >> 18 divides by 4 · 2¹⁶.
+                cbRow[cx] = UInt8(truncatingIfNeeded: (a.cb &+ b.cb &+ c.cb &+ d.cb &+ 0x2_0000) >> 18)
+                crRow[cx] = UInt8(truncatingIfNeeded: (a.cr &+ b.cr &+ c.cr &+ d.cr &+ 0x2_0000) >> 18)
+                cx &+= 1
+            }
+        }
+    }
+
+    /// Reference for `convert`: the same fixed-point formulas, one pixel at a time.
+    static func referenceFrame(_ frame: Bitmap, subsampled: Bool) -> [UInt8] {
+        let width = frame.width, height = frame.height
+        let chroma = chromaSize(frame.size, subsampled: subsampled)
+        var yPlane: [UInt8] = [], cbPlane: [UInt8] = [], crPlane: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width { yPlane.append(luma(frame[x: x, y: y].packed)) }
+        }
+        let factor = subsampled ? 2 : 1
+        for cy in 0..<chroma.height {
+            for cx in 0..<chroma.width {
+                var cb: Int32 = 0, cr: Int32 = 0
+                for dy in 0..<factor {
+                    for dx in 0..<factor {
+                        let p = frame[x: min(cx * factor + dx, width - 1), y: min(cy * factor + dy, height - 1)].packed
+                        let c = chromaScaled(p)
+                        cb += c.cb
+                        cr += c.cr
+                    }
+                }
+                let n = Int32(factor * factor)
+                cbPlane.append(UInt8((cb + n * 0x8000) / (n << 16)))
+                crPlane.append(UInt8((cr + n * 0x8000) / (n << 16)))
+            }
+        }
+        return yPlane + cbPlane + crPlane
+    }
+}
