@@ -4,22 +4,22 @@
 /// standard error and a sysexits code.
 func run(_ arguments: [String]) throws(CommandLineFailure) -> ExitCode {
     var cursor = ArgumentCursor(arguments)
-    while let word = cursor.next() {
-        switch word {
-        case .option(name: "-h", _), .option(name: "--help", _), .positional("help"):
-            print(Usage.text)
-            return .success
-        case .option(name: "--version", _):
-            print(Usage.version)
-            return .success
-        case let .option(name, _):
-            throw .usage("unknown option '\(name)'")
-        case let .positional(command):
-            throw .usage("unknown command '\(command)'")
-        }
+    switch cursor.peek {
+    case "-h", "--help", "help":
+        print(Usage.text)
+        return .success
+    case "--version":
+        print(Usage.version)
+        return .success
+    case "list":
+        _ = cursor.next()
+        return try ListCommand.run(&cursor)
+    case "view":
+        _ = cursor.next()
+        return try ViewCommand.run(&cursor)
+    default:
+        return try ViewCommand.run(&cursor)
     }
-    print(Usage.text)
-    return .success
 }
 
 do {

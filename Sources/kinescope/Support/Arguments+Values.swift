@@ -1,0 +1,32 @@
+import Kinescope
+
+extension ArgumentCursor {
+    /// A `WxH` size (e.g. `1280x720`), each side in `1...PixelSize.maxDimension`.
+    mutating func size(of name: String, inline: String?) throws(CommandLineFailure) -> PixelSize {
+        let text = try value(of: name, inline: inline)
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 1, h >= 1,
+              let size = try? PixelSize(width: w, height: h) else {
+            throw .usage("\(name) \(text): expected WIDTHxHEIGHT with sides in 1...\(PixelSize.maxDimension)")
+        }
+        return size
+    }
+
+    /// A finite number in `range`.
+    mutating func number(of name: String, inline: String?, in range: ClosedRange<Double>) throws(CommandLineFailure) -> Double {
+        let text = try value(of: name, inline: inline)
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw .usage("\(name) \(text): expected a number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A whole number in `range`.
+    mutating func integer(of name: String, inline: String?, in range: ClosedRange<Int>) throws(CommandLineFailure) -> Int {
+        let text = try value(of: name, inline: inline)
+        guard let value = Int(text), range.contains(value) else {
+            throw .usage("\(name) \(text): expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+}
