@@ -14,7 +14,7 @@ import Raster
 open class CALayer: CustomStringConvertible {
     /// Creates a layer with Apple's defaults: zero bounds and position, anchor point (0.5, 0.5),
     /// opacity 1, no contents, `contentsGravity` `.resize`, double-sided.
-    public init() {}
+    public required init() {}
 
     /// Creates a copy of `layer`'s model properties (not its sublayers or animations). Core
     /// Animation uses this initialiser for presentation layers; subclasses that add properties
