@@ -134,55 +134,87 @@ enum SamplerKernels {
             guard !outer.isEmpty else { continue }
             let row = setup.row(y)
             let out = destination.baseAddress + y * destination.rowStride
-            runEdge(V.self, outer.lowerBound..<inner.lowerBound, row, out, setup, &levels)
-            runInner(V.self, inner, row, out, setup, &levels)
-            runEdge(V.self, inner.upperBound..<outer.upperBound, row, out, setup, &levels)
+            runEdge(V.self, outer.lowerBound..<inner.lowerBound, outer, row, out, setup, &levels)
+            runInner(V.self, inner, outer, row, out, setup, &levels)
+            runEdge(V.self, inner.upperBound..<outer.upperBound, outer, row, out, setup, &levels)
         }
     }
 
-    private static func runInner<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ row: SamplerRow,
-                                                    _ out: UnsafeMutablePointer<UInt32>, _ setup: SamplerSetup,
-                                                    _ levels: inout SamplerLevels) {
+    /// Where the eight-pixel group that finishes `zone` from `x` starts: the last eight pixels
+    /// of the zone, or of the outer span around it when the zone is shorter; `nil` when the
+    /// outer span is shorter than eight pixels. Lanes outside `x..<zone.upperBound` are
+    /// computed but their destination pixels are stored back unchanged.
+    @inline(__always)
+    private static func finalGroup(_ x: Int, _ zone: Range<Int>, _ outer: Range<Int>) -> Int? {
+        guard outer.count >= 8 else { return nil }
+        return min(max(zone.upperBound - 8, outer.lowerBound), outer.upperBound - 8)
+    }
+
+    private static func runInner<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ outer: Range<Int>,
+                                                    _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
+                                                    _ setup: SamplerSetup, _ levels: inout SamplerLevels) {
+        guard !span.isEmpty else { return }
         var x = span.lowerBound
         var level = setup.constantLevel
         var lv = levels.level(level)
         while x + 8 <= span.upperBound {
-            let xf = L.Floats(repeating: Float(x)) + L.laneIndex
-            var (r, s) = position(V.self, xf, row)
-            if V.projective && setup.perPixelLevels {
-                guard let l = groupLevel(r, s, xf, row, setup) else {
-                    for k in 0..<8 { blendScalar(x + k, row, out, setup, &levels, covered: true) }
-                    x += 8
-                    continue
-                }
-                if l != level { level = l; lv = levels.level(l) }
-                if l != 0 { r = r * lv.scale; s = s * lv.scale }
-            } else if level != 0 {
-                r = r * lv.scale; s = s * lv.scale
+            if let result = innerGroup(V.self, x, row, out, setup, &levels, &level, &lv) {
+                L.store(result, out + x)
+            } else {
+                for k in 0..<8 { blendScalar(x + k, row, out, setup, &levels, covered: true) }
             }
-            var sample = fetch(V.self, r - 128, s - 128, lv)
-            if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
-            L.store(L.sourceOver(sample, L.load(out + x)), out + x)
             x += 8
         }
-        while x < span.upperBound {
-            blendScalar(x, row, out, setup, &levels, covered: true)
-            x += 1
+        guard x < span.upperBound else { return }
+        if let g = finalGroup(x, span, outer),
+           let result = innerGroup(V.self, g, row, out, setup, &levels, &level, &lv) {
+            store(result, out + g, lanesFrom: x - g, to: span.upperBound - g)
+        } else {
+            while x < span.upperBound { blendScalar(x, row, out, setup, &levels, covered: true); x += 1 }
         }
     }
 
-    private static func runEdge<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ row: SamplerRow,
-                                                   _ out: UnsafeMutablePointer<UInt32>, _ setup: SamplerSetup,
-                                                   _ levels: inout SamplerLevels) {
+    /// The blended pixels of the inner-zone group at `g`, or `nil` when its pixels straddle two
+    /// mip levels (the caller then draws them one by one).
+    @_transparent
+    private static func innerGroup<V: SamplerVariant>(_ variant: V.Type, _ g: Int, _ row: SamplerRow,
+                                                      _ out: UnsafeMutablePointer<UInt32>, _ setup: SamplerSetup,
+                                                      _ levels: inout SamplerLevels, _ level: inout Int,
+                                                      _ lv: inout SamplerLevel) -> L.Pixels? {
+        let xf = L.Floats(repeating: Float(g)) + L.laneIndex
+        var (r, s) = position(V.self, xf, row)
+        if V.projective && setup.perPixelLevels {
+            guard let l = groupLevel(r, s, xf, row, setup) else { return nil }
+            if l != level { level = l; lv = levels.level(l) }
+            if l != 0 { r = r * lv.scale; s = s * lv.scale }
+        } else if level != 0 {
+            r = r * lv.scale; s = s * lv.scale
+        }
+        var sample = fetch(V.self, r - 128, s - 128, lv)
+        if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
+        return L.sourceOver(sample, L.load(out + g))
+    }
+
+    private static func runEdge<V: SamplerVariant>(_ variant: V.Type, _ span: Range<Int>, _ outer: Range<Int>,
+                                                   _ row: SamplerRow, _ out: UnsafeMutablePointer<UInt32>,
+                                                   _ setup: SamplerSetup, _ levels: inout SamplerLevels) {
+        guard !span.isEmpty else { return }
         var x = span.lowerBound
-        while x + 8 <= span.upperBound {
-            let xf = L.Floats(repeating: Float(x)) + L.laneIndex
+        while x < span.upperBound {
+            var g = x
+            if x + 8 > span.upperBound {
+                guard let f = finalGroup(x, span, outer) else {
+                    while x < span.upperBound { blendScalar(x, row, out, setup, &levels, covered: false); x += 1 }
+                    return
+                }
+                g = f
+            }
+            let xf = L.Floats(repeating: Float(g)) + L.laneIndex
             var (r, s) = position(V.self, xf, row)
             var level = setup.constantLevel
             if V.projective && setup.perPixelLevels {
                 guard let l = groupLevel(r, s, xf, row, setup) else {
-                    for k in 0..<8 { blendScalar(x + k, row, out, setup, &levels, covered: false) }
-                    x += 8
+                    while x < min(g + 8, span.upperBound) { blendScalar(x, row, out, setup, &levels, covered: false); x += 1 }
                     continue
                 }
                 level = l
@@ -201,12 +233,22 @@ enum SamplerKernels {
             let coverage = unsafeBitCast(L.roundToInt(c * 255), to: L.Pixels.self)
             let t = coverage &* setup.opacity &+ 128
             let m = (t &+ t &>> 8) &>> 8
-            L.store(L.sourceOver(L.scale(sample, by: L.spread(m)), L.load(out + x)), out + x)
-            x += 8
+            store(L.sourceOver(L.scale(sample, by: L.spread(m)), L.load(out + g)), out + g,
+                  lanesFrom: x - g, to: span.upperBound - g)
+            x = g + 8
         }
-        while x < span.upperBound {
-            blendScalar(x, row, out, setup, &levels, covered: false)
-            x += 1
+    }
+
+    /// Stores lanes `first..<end` (clamped to 0…8) of `value` and writes the other lanes' current
+    /// pixels back unchanged, in one vector store.
+    @inline(__always)
+    private static func store(_ value: L.Pixels, _ p: UnsafeMutablePointer<UInt32>, lanesFrom first: Int, to end: Int) {
+        if first <= 0 && end >= 8 {
+            L.store(value, p)
+        } else {
+            let lane = L.Ints(0, 1, 2, 3, 4, 5, 6, 7)
+            let keep = (lane .>= Int32(first)) .& (lane .< Int32(end))
+            L.store(L.load(p).replacing(with: value, where: keep), p)
         }
     }
 

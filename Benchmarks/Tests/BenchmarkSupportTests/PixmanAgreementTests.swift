@@ -1,0 +1,41 @@
+import BenchmarkSupport
+import CPixman
+import Raster
+import XCTest
+
+/// Our perspective-correct kernel against pixman's projective bilinear path on the same
+/// homography (rounded to pixman's 16.16 fixed point, and that rounded matrix given to both).
+final class PixmanAgreementTests: XCTestCase {
+    private func compare(degrees: Double, eyeDistance: Double, filter: ImageFilter) -> Double {
+        let width = 480, height = 270
+        let photo = TestImage.photo(width: width, height: height)
+        let border = 2
+        let padded = TestImage.padded(photo, border: border)
+        let forward = Scenes.rotatedAboutY(width: width, height: height, frameWidth: width, frameHeight: height,
+                                           degrees: degrees, eyeDistance: eyeDistance)
+        let fixed = Pixman.fixedTransform(forward.inverted()!.concatenating(.translation(x: Double(border), y: Double(border))))
+        let inverse = Pixman.matrix(of: fixed).concatenating(.translation(x: -Double(border), y: -Double(border)))
+        let background = Bitmap(size: photo.size, filledWith: PremultipliedColor(packed: 0xFF30_3030))
+
+        let ours = background.copy()
+        ours.drawImage(MipmappedImage(photo), inverseTransform: inverse, options: ImageDrawOptions(filter: filter))
+        let theirs = background.copy()
+        let source = Pixman.image(padded), target = Pixman.image(theirs)
+        Pixman.compositeOver(source: source, transform: fixed, destination: target,
+                             rect: Scenes.bounds(of: forward, width: width, height: height, frame: background.bounds))
+        Pixman.release(source)
+        Pixman.release(target)
+        XCTAssertFalse(ours.hasSamePixels(as: background), "our draw left the frame unchanged")
+        return psnr(ours, theirs)
+    }
+
+    func testPerspectiveCompositeMatchesPixmanProjectiveBilinearAbove40dB() {
+        let value = compare(degrees: 60, eyeDistance: 500, filter: .bilinear)
+        XCTAssertGreaterThanOrEqual(value, 40, "PSNR against pixman \(value) dB")
+    }
+
+    func testSteepPerspectiveMatchesPixmanAbove40dB() {
+        let value = compare(degrees: 75, eyeDistance: 300, filter: .bilinear)
+        XCTAssertGreaterThanOrEqual(value, 40, "PSNR against pixman \(value) dB")
+    }
+}
