@@ -235,6 +235,14 @@ final class ImageFileInputTests: XCTestCase {
         }
     }
 
+    func testNamedPipeIsRefusedWithoutBlocking() throws {
+        let path = folder.file("pipe.png")
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        assertCodecError(try ImageFile.read(contentsOf: path), mentioning: "not a regular file") {
+            if case .unreadable(path, _) = $0 { true } else { false }
+        }
+    }
+
     func testPermissionDeniedIsUnreadable() throws {
         guard geteuid() != 0 else { throw XCTSkip("root reads any file") }
         let path = try folder.write([0x89, 0x50], to: "secret.png")

@@ -151,6 +151,14 @@ final class PNGWriteTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: locked), [])
     }
 
+    func testWriteIntoAFolderNobodyCanWriteThrowsCannotCreate() {
+        // /proc refuses new files even to root, so this runs whoever runs the tests.
+        assertCodecError(try PNGEncoder.write(red, to: "/proc/kinescope-codecs-test.png"), mentioning: "/proc/kinescope-codecs-test.png") {
+            if case .cannotCreate = $0 { true } else { false }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/kinescope-codecs-test.png"))
+    }
+
     func testWriteOverAFolderThrowsCannotCreateAndKeepsTheFolder() throws {
         let path = folder.file("taken")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
