@@ -35,6 +35,7 @@ public final class Y4MSink: FrameSink {
 
     /// The size every frame must have.
     public let size: PixelSize
+    /// Chroma subsampling written in the header and used for every frame.
     public let chroma: Chroma
     /// Frames per second written in the header (`F<n>:1`).
     public let framesPerSecond: Int
