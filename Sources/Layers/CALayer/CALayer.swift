@@ -66,6 +66,9 @@ open class CALayer: CustomStringConvertible {
     /// (`.some(nil)`: the layer was hidden).
     var renderCache: RenderNode??
 
+    /// Set by `setNeedsLayout()`, cleared when `layoutSublayers()` runs.
+    var layoutPending = false
+
     var maskStorage: CALayer?
     /// The layer this one masks, if it is a mask.
     weak var maskOwner: CALayer?

@@ -1,0 +1,62 @@
+import Geometry
+import Layers
+
+/// The root of a view hierarchy shown by a host, as UIKit's `UIWindow`.
+///
+/// A host (an X11 window or a headless canvas, see `UIApplication` and `HeadlessHost`) shows the
+/// key window; the window delivers touches to the views under them and key presses to the first
+/// responder.
+@MainActor
+open class UIWindow: UIView {
+    override class var drawsWithDrawRect: Bool { false }
+
+    var firstResponderStorage: UIResponder?
+    /// Touches in progress, by host pointer.
+    var activeTouches: [Int: UITouch] = [:]
+    var lastTap: (time: Double, location: CGPoint, count: Int)?
+
+    /// The controller whose view fills the window; setting it installs that view.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            oldValue?.viewIfLoaded?.removeFromSuperview()
+            installRootView()
+        }
+    }
+
+    /// Whether this is the window that receives key events. Set by `makeKeyAndVisible()`.
+    public internal(set) var isKeyWindow = false
+
+    /// Called when the window becomes the one a host shows; hosts observe this.
+    var onMakeKeyAndVisible: ((UIWindow) -> Void)?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = nil
+    }
+
+
+    /// Shows the window and makes it key: its root view controller's view appears
+    /// (`viewWillAppear` / `viewDidAppear`). The application's host, if any, shows it.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        isKeyWindow = true
+        UIApplication.shared.keyWindowStorage = self
+        installRootView()
+        rootViewController?.beginAppearance()
+        UIApplication.shared.windowDidBecomeKey(self)
+        rootViewController?.endAppearance()
+    }
+
+    /// The window's next responder is the application.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    private func installRootView() {
+        guard let controller = rootViewController else { return }
+        let view = controller.view!
+        guard view.superview !== self else { return }
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(view)
+    }
+}

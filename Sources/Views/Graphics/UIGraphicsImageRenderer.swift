@@ -1,0 +1,54 @@
+import Geometry
+import Layers
+
+/// Renders images from drawing closures, as UIKit's `UIGraphicsImageRenderer`.
+public final class UIGraphicsImageRenderer {
+    /// Drawing options (UIKit's `UIGraphicsImageRendererFormat`).
+    public final class Format {
+        /// Pixels per point; default the screen's (1).
+        public var scale: CGFloat = kinescopeScreenScale
+        /// Whether the image is opaque (starts black rather than transparent).
+        public var opaque = false
+        public init() {}
+        public static func `default`() -> Format { Format() }
+    }
+
+    /// What a drawing closure receives.
+    public final class Context {
+        public let cgContext: CGContext
+        public let format: Format
+        init(cgContext: CGContext, format: Format) {
+            self.cgContext = cgContext
+            self.format = format
+        }
+        /// The image drawn so far.
+        public var currentImage: UIImage {
+            UIImage(cgImage: cgContext.makeImage() ?? CGImage(bitmap: cgContext.bitmap.copy()), scale: format.scale)
+        }
+    }
+
+    public let size: CGSize
+    public let format: Format
+
+    public init(size: CGSize, format: Format = Format()) {
+        self.size = size
+        self.format = format
+    }
+
+    public convenience init(bounds: CGRect, format: Format = Format()) {
+        self.init(size: bounds.size, format: format)
+    }
+
+    /// Runs `actions` in a fresh y-down image context and returns the image; an empty size
+    /// gives an empty image.
+    public func image(actions: (Context) -> Void) -> UIImage {
+        UIGraphicsBeginImageContextWithOptions(size, format.opaque, format.scale)
+        guard let ctx = UIGraphicsGetCurrentContext(), GraphicsContextStack.current.entries.last?.scale != nil else {
+            return UIImage(cgImage: CGImage(bitmap: .init(width: 0, height: 0)), scale: format.scale)
+        }
+        actions(Context(cgContext: ctx, format: format))
+        let image = UIGraphicsGetImageFromCurrentImageContext()!
+        UIGraphicsEndImageContext()
+        return image
+    }
+}

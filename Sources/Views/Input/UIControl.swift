@@ -1,0 +1,187 @@
+import Geometry
+
+/// A view that sends actions to targets when touched, as UIKit's `UIControl`.
+///
+/// UIKit's `addTarget(_:action:for:)` takes an Objective-C selector, which Linux lacks; the
+/// Swift spelling here takes the method itself: `button.addTarget(self, action: ViewController.tapped,
+/// for: .touchUpInside)` for `@objc func tapped()`-style methods, or `addAction(_:for:)` with a
+/// `UIAction` as in iOS 14.
+@MainActor
+open class UIControl: UIView {
+    override class var drawsWithDrawRect: Bool { false }
+
+    /// Control events, with UIKit's raw values.
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+    }
+
+    /// Control states, with UIKit's raw values.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    private struct Registration {
+        let events: Event
+        let identifier: ObjectIdentifier?
+        let perform: @MainActor (UIControl) -> Void
+    }
+
+    private var registrations: [Registration] = []
+
+    open var isEnabled = true
+    open var isSelected = false
+    open var isHighlighted = false
+    /// Whether a touch is being tracked.
+    public private(set) var isTracking = false
+    private var touchInside = false
+
+    /// Calls `action` on `target` (held weakly, as UIKit holds targets) when one of `events` occurs.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for events: Event) {
+        registrations.append(Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] _ in
+            if let target { action(target)() }
+        })
+    }
+
+    /// The same, for action methods that take the sender.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (Any) -> Void, for events: Event) {
+        registrations.append(Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control in
+            if let target { action(target)(control) }
+        })
+    }
+
+    /// Removes every action of `target` (nil: of all targets) for `events`.
+    public func removeTarget(_ target: AnyObject?, for events: Event) {
+        registrations.removeAll { registration in
+            (target == nil || registration.identifier == target.map(ObjectIdentifier.init)) && !registration.events.isDisjoint(with: events)
+        }
+    }
+
+    /// iOS 14's closure actions.
+    public func addAction(_ action: UIAction, for events: Event) {
+        registrations.append(Registration(events: events, identifier: ObjectIdentifier(action)) { _ in action.handler(action) })
+    }
+
+    /// Sends the actions registered for `events`, in the order they were added.
+    open func sendActions(for events: Event) {
+        for registration in registrations where !registration.events.isDisjoint(with: events) {
+            registration.perform(self)
+        }
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesBegan(touches, with: event) }
+        isTracking = true
+        touchInside = true
+        isHighlighted = true
+        sendActions(for: .touchDown)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isTracking, let touch = touches.first else { return }
+        let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+        if inside != touchInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
+        touchInside = inside
+        isHighlighted = inside
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isTracking else { return super.touchesEnded(touches, with: event) }
+        isTracking = false
+        isHighlighted = false
+        let inside = touches.first.map { bounds.insetBy(dx: -70, dy: -70).contains($0.location(in: self)) } ?? touchInside
+        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isTracking else { return }
+        isTracking = false
+        isHighlighted = false
+        sendActions(for: .touchCancel)
+    }
+}
+
+/// A closure action, as iOS 14's `UIAction`.
+@MainActor
+public final class UIAction {
+    public let title: String
+    public let handler: @MainActor (UIAction) -> Void
+
+    public init(title: String = "", handler: @escaping @MainActor (UIAction) -> Void) {
+        self.title = title
+        self.handler = handler
+    }
+}
+
+/// A button, as UIKit's `UIButton`: a control that shows an image (titles are kept but not
+/// drawn: Kinescope has no text rendering yet).
+@MainActor
+open class UIButton: UIControl {
+    public enum ButtonType: Int, Sendable { case custom = 0, system }
+
+    public let buttonType: ButtonType
+    private var titles: [UInt: String] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private let imageView = UIImageView(frame: .zero)
+
+    public init(type: ButtonType) {
+        buttonType = type
+        super.init(frame: .zero)
+        imageView.contentMode = .center
+        imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(imageView)
+    }
+
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        super.init(frame: frame)
+        imageView.frame = bounds
+        imageView.contentMode = .center
+        imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(imageView)
+    }
+
+
+    /// Keeps the title for `state` (not drawn: no text rendering yet).
+    public func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }
+    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[0] }
+
+    /// The image shown in `state` (the normal one when none is set for it).
+    public func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        updateImage()
+    }
+
+    public func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+
+    open override var isHighlighted: Bool {
+        didSet { updateImage() }
+    }
+
+    private func updateImage() {
+        let state: State = !isEnabled ? .disabled : isHighlighted ? .highlighted : isSelected ? .selected : .normal
+        imageView.image = image(for: state)
+        imageView.frame = bounds
+    }
+
+    public var currentImage: UIImage? { imageView.image }
+}

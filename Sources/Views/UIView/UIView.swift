@@ -1,0 +1,251 @@
+import Geometry
+import Layers
+
+/// A rectangle on screen that draws, lays out subviews and handles touches: UIKit's `UIView`,
+/// backed by a `CALayer` whose delegate it is.
+///
+/// Geometry lives in the layer: `center` is `layer.position`, `alpha` is `layer.opacity`,
+/// `transform` is the affine part of `layer.transform`, `clipsToBounds` is
+/// `layer.masksToBounds`. Coordinates are y-down, points are pixels (the screen's scale is 1).
+@MainActor
+open class UIView: UIResponder {
+    /// The class of the backing layer; override to back a view with a layer subclass.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    /// The backing layer. Its delegate is the view.
+    public let layer: CALayer
+
+    var subviewStorage: [UIView] = []
+    weak var superviewStorage: UIView?
+    /// The view controller whose root view this is.
+    weak var viewController: UIViewController?
+    var needsLayout = true
+    /// Set by `setNeedsDisplay()`, cleared after `draw(_:)` runs.
+    var needsDrawing = false
+    var hasDrawnOnce = false
+    var gestureRecognizerStorage: [UIGestureRecognizer] = []
+
+    /// A view with `frame` in its superview's coordinates.
+    public init(frame: CGRect) {
+        layer = Self.layerClass.init()
+        super.init()
+        layer.delegate = self
+        self.frame = frame
+        if Self.drawsWithDrawRect { setNeedsDisplay() }
+    }
+
+    /// Whether instances draw through `draw(_:)` when first shown. UIKit gives a backing store
+    /// only to classes that override `draw(_:)`; Swift cannot tell whether a method is
+    /// overridden, so Kinescope draws every subclass of `UIView` once (a drawing that stays
+    /// transparent costs nothing after that), except UIKit's own classes, which set their
+    /// layer's contents directly.
+    class var drawsWithDrawRect: Bool { self != UIView.self }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// The superview, or for a view controller's root view the controller.
+    open override var next: UIResponder? {
+        if let viewController { return viewController }
+        return superviewStorage
+    }
+
+    /// The view's rectangle in its superview's coordinates: derived from `center`, `bounds`
+    /// and `transform` (with a non-identity transform it is the bounding box, and setting it is
+    /// undefined in UIKit; here it sets `center` and `bounds.size` as if the transform were the
+    /// identity).
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            let old = bounds.size
+            layer.frame = newValue
+            if bounds.size != old { boundsSizeDidChange(from: old) }
+        }
+    }
+
+    /// The view's own coordinate space; changing the size lays the subviews out again.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            if newValue.size != old { boundsSizeDidChange(from: old) }
+        }
+    }
+
+    /// The centre of the frame, in the superview's coordinates (the layer's position).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// An affine transform about the centre. Default identity.
+    open var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(layer.transform) }
+        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+    }
+
+    /// The layer's 3D transform (iOS 13's `transform3D`).
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    /// Opacity, `0...1`. Views with alpha below 0.01 are not hit by touches.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// Whether subviews (and content) are clipped to the bounds.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// A hint that the view is opaque. Default true, as in UIKit.
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// How content is placed when the bounds change; maps to the layer's `contentsGravity`.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { layer.contentsGravity = contentMode.contentsGravity }
+    }
+
+    /// A number to find the view by (`viewWithTag(_:)`). Default 0.
+    open var tag = 0
+
+    /// Whether touches reach this view and its subviews. Default true.
+    open var isUserInteractionEnabled = true
+
+    /// How the view resizes when its superview's bounds change.
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Whether subviews are resized by their `autoresizingMask` when the bounds change. Default true.
+    open var autoresizesSubviews = true
+
+    /// The view's tint; unused by drawing here, kept for API compatibility.
+    open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { gestureRecognizerStorage.isEmpty ? nil : gestureRecognizerStorage }
+        set {
+            for recognizer in gestureRecognizerStorage { recognizer.view = nil }
+            gestureRecognizerStorage = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        gestureRecognizerStorage.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizerStorage.removeAll { $0 === gestureRecognizer }
+        if gestureRecognizer.view === self { gestureRecognizer.view = nil }
+    }
+
+    /// Lays out the subviews. The default does nothing beyond the autoresizing already applied;
+    /// override to position subviews.
+    open func layoutSubviews() {}
+
+    /// Draws the view's content into the current image context, in the view's bounds
+    /// coordinates. Called when the view is first shown and after `setNeedsDisplay()`; the
+    /// default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// The size that best fits the view's content within `size`; by default the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
+    open func sizeToFit() {
+        frame = CGRect(origin: frame.origin, size: sizeThatFits(bounds.size))
+    }
+
+    /// Called when the view moves to a new superview (nil: removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    /// The deepest visible, interactive descendant (or this view) containing `point` (in this
+    /// view's coordinates), as UIKit: hidden views, views with alpha below 0.01 and views with
+    /// user interaction disabled are skipped with their subviews; subviews are tried front to
+    /// back; a point outside the bounds of a view reaches no subview only when the view clips
+    /// (UIKit tests `point(inside:)` first, so it never descends there either).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        for subview in subviewStorage.reversed() {
+            let local = subview.convert(point, from: self)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) lies inside the view: inside `bounds`.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    private func boundsSizeDidChange(from old: CGSize) {
+        if autoresizesSubviews {
+            for subview in subviewStorage { subview.autoresize(superviewSizeChangedFrom: old, to: bounds.size) }
+        }
+        if contentMode == .redraw { setNeedsDisplay() }
+        setNeedsLayout()
+    }
+}
+
+extension UIView {
+    /// How a view's content is placed in its bounds (UIKit's raw values).
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
+             topLeft, topRight, bottomLeft, bottomRight
+
+        var contentsGravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            }
+        }
+    }
+
+    /// Which edges and sizes follow the superview when its bounds change (UIKit's raw values).
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+}
