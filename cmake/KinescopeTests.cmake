@@ -33,6 +33,8 @@ function(kinescope_test_module name)
     return()
   endif()
   add_library(${name} STATIC ${sources})
+  # The generated runner refers to the (internal) test classes through `@testable import`.
+  target_compile_options(${name} PRIVATE -enable-testing)
   target_link_libraries(${name} PUBLIC ${ARGN})
   set(pairs "")
   foreach(source IN LISTS sources)
