@@ -5,8 +5,7 @@
 // code, and `FastKernels`, same-width SIMD on `SIMD8<UInt32>` ↔ `SIMD16<UInt16>` with the exact
 // `/255`. The two are byte-identical by construction (the same integer formula per channel) and
 // by test. `KINESCOPE_REFERENCE_KERNELS=1` selects the reference set for the whole process.
-//
-// Measured: (filled in below from /tmp timing runs)
+// Figures measured at 1920×1080 are in the design note of FastKernels.swift.
 
 /// How new pixels combine with the destination's.
 public enum CompositeOperation: Sendable, Hashable {

@@ -29,12 +29,14 @@ func loadCoverage(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
 }
 
-/// Eight coverage bytes (from `loadCoverage`) widened to one 32-bit lane each.
+/// Eight coverage bytes (from `loadCoverage`) widened to one 32-bit lane each. Built lane by lane
+/// from constant indices, which LLVM turns into one `vpmovzxbd` (AVX2) or two unpacks (SSE2);
+/// a broadcast with per-lane shift counts instead needs `vpsrlvd`, and is scalarised on SSE2.
 @inline(__always)
 func widenCoverage(_ bytes: UInt64) -> PixelVector {
-    let low = UInt32(truncatingIfNeeded: bytes), high = UInt32(truncatingIfNeeded: bytes &>> 32)
-    let halves = PixelVector(low, low, low, low, high, high, high, high)
-    return (halves &>> PixelVector(0, 8, 16, 24, 0, 8, 16, 24)) & 0xFF
+    let b = unsafeBitCast(bytes, to: SIMD8<UInt8>.self)
+    return PixelVector(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]),
+                       UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
 }
 
 @inline(__always)
