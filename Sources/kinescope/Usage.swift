@@ -4,9 +4,19 @@ enum Usage {
 
     Usage:
       kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--fps N]
+          [--record PATH]
           Open the viewer: a click, space or → shows the next image with the transition
           (default flipFromLeft); keys 1–9 pick a transition, s toggles slow animations,
           q or Esc quits. Without images it cycles the four demo images.
+          --record PATH records what the window shows: PATH.y4m, - (a Y4M stream on
+          standard output) or a folder of PNGs; frames the disk cannot keep up with are
+          dropped and counted.
+      kinescope transition NAME --from A --to B --out PATH [--frames N] [--size WxH]
+          [--format png|y4m] [--fps N] [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444]
+          Render a transition between two images, like ffmpeg's xfade: N frames (default
+          60), the first exactly A and the last exactly B, each image fitted into the frame
+          (default A's size) over black. PATH is a folder of frame-000001.png…, a .y4m file,
+          or - for a Y4M stream on standard output (| ffmpeg -i - out.mp4).
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
       kinescope --help | --version

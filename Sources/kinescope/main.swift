@@ -14,6 +14,9 @@ func run(_ arguments: [String]) throws(CommandLineFailure) -> ExitCode {
     case "list":
         _ = cursor.next()
         return try ListCommand.run(&cursor)
+    case "transition":
+        _ = cursor.next()
+        return try TransitionCommand.run(&cursor)
     case "view":
         _ = cursor.next()
         return try ViewCommand.run(&cursor)

@@ -1,10 +1,11 @@
 import Kinescope
 
-/// `kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH]`.
+/// `kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--record PATH]`.
 enum ViewCommand {
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
         var options = ImageViewer.Options(imagePaths: [], transitionName: "flipFromLeft", duration: 1.0,
                                           size: PixelSize(uncheckedWidth: 960, height: 720))
+        var recordPath: String?
         while let word = cursor.next() {
             switch word {
             case let .option("--transition", inline):
@@ -15,6 +16,8 @@ enum ViewCommand {
                 options.size = try cursor.size(of: "--size", inline: inline)
             case let .option("--fps", inline):
                 options.framesPerSecond = try cursor.number(of: "--fps", inline: inline, in: 1...480)
+            case let .option("--record", inline):
+                recordPath = try cursor.value(of: "--record", inline: inline)
             case let .option(name, _):
                 throw .usage("unknown option '\(name)' for view")
             case let .positional(path):
@@ -22,6 +25,7 @@ enum ViewCommand {
             }
         }
         if options.imagePaths.isEmpty { options.imagePaths = Assets.demoImagePaths }
-        return try ImageViewer(options: options).run()
+        guard let recordPath else { return try ImageViewer(options: options).run() }
+        return try ViewRecording.run(options, recordingTo: recordPath)
     }
 }

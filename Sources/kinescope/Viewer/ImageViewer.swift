@@ -54,6 +54,12 @@ final class ImageViewer {
         updateTitle()
     }
 
+    /// Sees every frame the window presents, as `Host.presentObserver` does (`--record`).
+    var presentObserver: PresentObserver? {
+        get { host.presentObserver }
+        set { host.presentObserver = newValue }
+    }
+
     /// Runs until the user quits or closes the window.
     func run() throws(CommandLineFailure) -> ExitCode {
         var events: [HostEvent] = []

@@ -1,0 +1,217 @@
+// Design note. `kinescope transition` is ffmpeg's xfade with Apple's vocabulary: two still
+// images in, N frames out. The two inputs are composed onto full frames once; each frame is then
+// one `TransitionRenderer` call (horizontal bands over all cores) into a buffer from
+// `EncodingQueue`'s pool, while encoder threads store earlier frames: one thread converting and
+// writing the Y4M stream in order, or one thread per core each writing whole PNG files. Output
+// bytes depend only on the frame index, never on thread timing or count.
+//
+// MEASUREMENTS
+
+import Foundation
+import Kinescope
+
+/// `kinescope transition NAME --from A --to B --out PATH [options]`: renders a registered
+/// transition between two images as a PNG sequence or a Y4M stream.
+enum TransitionCommand {
+    struct Options {
+        var name: String?
+        var fromPath: String?
+        var toPath: String?
+        var outPath: String?
+        /// Frame count, ≥ 2: frame i shows progress i / (frames − 1).
+        var frames = 60
+        /// Frame size; nil means the size of the `from` image.
+        var size: PixelSize?
+        var format: RecordingFormat?
+        var framesPerSecond = 60
+        /// `--param KEY=VALUE` pairs; a key given twice keeps its last value.
+        var parameters: [String: String] = [:]
+        var pngLevel = 1
+        var chroma: Y4MSink.Chroma = .yuv420
+    }
+
+    static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
+        let options = try parse(&cursor)
+        return try render(options)
+    }
+
+    static func parse(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> Options {
+        var options = Options()
+        while let word = cursor.next() {
+            switch word {
+            case let .option("--from", inline):
+                options.fromPath = try cursor.value(of: "--from", inline: inline)
+            case let .option("--to", inline):
+                options.toPath = try cursor.value(of: "--to", inline: inline)
+            case let .option("--out", inline), let .option("-o", inline):
+                options.outPath = try cursor.value(of: "--out", inline: inline)
+            case let .option("--frames", inline):
+                options.frames = try cursor.integer(of: "--frames", inline: inline, in: 2...1_000_000)
+            case let .option("--size", inline):
+                options.size = try cursor.size(of: "--size", inline: inline)
+            case let .option("--fps", inline):
+                options.framesPerSecond = try cursor.integer(of: "--fps", inline: inline, in: 1...1000)
+            case let .option("--format", inline):
+                let text = try cursor.value(of: "--format", inline: inline)
+                guard let format = RecordingFormat(rawValue: text.lowercased()) else {
+                    throw .usage("--format \(text): expected png or y4m")
+                }
+                options.format = format
+            case let .option("--param", inline):
+                let text = try cursor.value(of: "--param", inline: inline)
+                guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+                    throw .usage("--param \(text): expected KEY=VALUE (see 'kinescope list' for each transition's keys)")
+                }
+                options.parameters[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            case let .option("--png-level", inline):
+                options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
+            case let .option("--chroma", inline):
+                let text = try cursor.value(of: "--chroma", inline: inline)
+                switch text {
+                case "420": options.chroma = .yuv420
+                case "444": options.chroma = .yuv444
+                default: throw .usage("--chroma \(text): expected 420 or 444")
+                }
+            case let .option(name, _):
+                throw .usage("unknown option '\(name)' for transition")
+            case let .positional(word):
+                guard options.name == nil else {
+                    throw .usage("transition takes one NAME, got '\(options.name!)' and '\(word)'")
+                }
+                options.name = word
+            }
+        }
+        guard options.name != nil else { throw .usage("transition needs a NAME (one of 'kinescope list')") }
+        guard options.fromPath != nil else { throw .usage("transition needs --from IMAGE") }
+        guard options.toPath != nil else { throw .usage("transition needs --to IMAGE") }
+        guard options.outPath != nil else { throw .usage("transition needs --out PATH (a folder, a .y4m file, or - for standard output)") }
+        return options
+    }
+
+    /// Validates everything that can be checked cheaply (transition, parameters, images, output)
+    /// before drawing anything, then renders and stores the frames.
+    static func render(_ options: Options) throws(CommandLineFailure) -> ExitCode {
+        let name = options.name!, outPath = options.outPath!
+        let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
+        let transition: any Transition
+        let from: Bitmap, to: Bitmap
+        do {
+            transition = try TransitionRegistry.make(named: name, parameters: options.parameters)
+            from = try ImageFile.read(contentsOf: options.fromPath!)
+            to = try ImageFile.read(contentsOf: options.toPath!)
+        } catch {
+            throw CommandLineFailure(error)
+        }
+        let size = options.size ?? from.size
+        if size.isEmpty { throw .usage("--from \(options.fromPath!): the image has no pixels") }
+
+        InterruptSignals.ignoreBrokenPipes()
+        let interruption = Interruption()
+        let signalSources = InterruptSignals.trap { interruption.interrupt(by: $0) }
+        defer { signalSources.forEach { $0.cancel() } }
+
+        let renderer = TransitionRenderer()
+        let encoders = format == .png ? renderer.threadCount : 1
+        let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
+                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond)
+        let (queue, namer) = try makeQueue(output, frameSize: size, encoders: encoders)
+        interruption.attach(queue)
+
+        let compositor = Compositor(threadCount: renderer.threadCount)
+        let first = fitted(from, into: size, compositor: compositor)
+        let last = fitted(to, into: size, compositor: compositor)
+
+        var bar = ProgressBar(total: options.frames, label: type(of: transition).name)
+        for i in 0..<options.frames {
+            guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
+            let progress = Double(i) / Double(options.frames - 1)
+            do {
+                try renderer.render(transition, from: first, to: last, progress: progress, into: buffer)
+            } catch {
+                queue.cancel()
+                throw CommandLineFailure(error)
+            }
+            queue.submit(buffer)
+            bar.update(i + 1)
+        }
+        let outcome = queue.close()
+        bar.finish()
+
+        if let signal = interruption.signal {
+            let kept = format == .png ? "; \(outcome.framesStored) complete frames are in \(outPath)"
+                : outPath == "-" || isDevice(outPath) ? "" : "; \(outPath) was not written"
+            throw CommandLineFailure(code: InterruptSignals.exitCode(for: signal), message: "interrupted\(kept)")
+        }
+        if let failure = outcome.failure {
+            var message = failure.description
+            if let namer, let failedIndex = outcome.failedIndex {
+                for index in outcome.storedIndices where index > failedIndex {
+                    unlink(namer.path(forIndex: index))
+                }
+                message += "; the \(failedIndex) frames before it are complete in \(outPath)"
+            }
+            throw CommandLineFailure(code: CommandLineFailure(recording: failure).code, message: message)
+        }
+        return .success
+    }
+
+    /// The queue with its sinks; the sinks are not kept here, so an abandoned Y4M file is
+    /// removed as soon as the queue lets go of it. Also returns a PNG sink, whose file names
+    /// are needed to tidy up after a failure.
+    private static func makeQueue(_ output: RecordingOutput, frameSize: PixelSize,
+                                  encoders: Int) throws(CommandLineFailure) -> (EncodingQueue, PNGSequenceSink?) {
+        let sinks = try output.makeSinks(frameSize: frameSize, encoderCount: encoders)
+        return (EncodingQueue(sinks: sinks, frameSize: frameSize, capacity: sinks.count + 2),
+                sinks.first as? PNGSequenceSink)
+    }
+
+    private static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+    }
+
+    /// `image` scaled to fit inside a frame of `size`, keeping its aspect ratio and centred (a
+    /// layer with `contentsGravity = .resizeAspect`, bilinear sampling), over opaque black; the
+    /// bars beside or above it are black, and translucent pixels show black through. An image
+    /// that already has the frame's size is copied over black unscaled.
+    static func fitted(_ image: Bitmap, into size: PixelSize, compositor: Compositor) -> Bitmap {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.position = CGPoint(x: CGFloat(size.width) / 2, y: CGFloat(size.height) / 2)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let picture = CALayer()
+        picture.frame = root.bounds
+        picture.contents = CGImage(bitmap: image)
+        picture.contentsGravity = .resizeAspect
+        root.addSublayer(picture)
+        let frame = Bitmap(size: size)
+        compositor.render(root.makeRenderNode(), into: frame)
+        return frame
+    }
+}
+
+/// The signal that interrupted a render, set from the signal queue and read by the drawing loop.
+private final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var received: Int32?
+    private var queue: EncodingQueue?
+
+    var signal: Int32? { lock.withLock { received } }
+    var isInterrupted: Bool { signal != nil }
+
+    func attach(_ queue: EncodingQueue) {
+        let already = lock.withLock {
+            self.queue = queue
+            return received != nil
+        }
+        if already { queue.cancel() }
+    }
+
+    func interrupt(by signal: Int32) {
+        let queue = lock.withLock {
+            if received == nil { received = signal }
+            return self.queue
+        }
+        queue?.cancel()
+    }
+}

@@ -1,0 +1,117 @@
+@preconcurrency import Glibc
+import Kinescope
+
+/// The two kinds of recording the command line writes.
+enum RecordingFormat: String, CaseIterable {
+    /// A folder of `frame-000001.png`, `frame-000002.png`, … (see `PNGSequenceSink`).
+    case png
+    /// One YUV4MPEG2 stream (see `Y4MSink`): a file, a device or FIFO, or standard output.
+    case y4m
+
+    /// The format `--format` names, else the one `path` implies: `-` and names ending in `.y4m`
+    /// (any case) are Y4M streams, anything else is a PNG folder.
+    static func resolve(_ explicit: RecordingFormat?, path: String, option: String) throws(CommandLineFailure) -> RecordingFormat {
+        let implied: RecordingFormat = path == "-" || path.lowercased().hasSuffix(".y4m") ? .y4m : .png
+        let format = explicit ?? implied
+        if path == "-" && format == .png {
+            throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or a folder path")
+        }
+        return format
+    }
+}
+
+/// Where a recording goes, as the command line describes it, and the sinks that write it.
+struct RecordingOutput {
+    /// The PATH given (`-` for standard output).
+    var path: String
+    var format: RecordingFormat
+    /// zlib level of each PNG, `0...9`.
+    var pngLevel: Int = 1
+    var chroma: Y4MSink.Chroma = .yuv420
+    /// Written in the Y4M header, `1...1000`.
+    var framesPerSecond: Int = 60
+
+    /// How the output is named in messages.
+    var displayName: String { path == "-" ? "standard output" : path }
+
+    /// Opens the output and returns one sink per encoder thread (one for a Y4M stream, up to
+    /// `encoderCount` for a PNG folder), having checked that it can be written, so that a bad
+    /// output fails (exit 73) before any frame is drawn.
+    ///
+    /// A Y4M PATH that names a regular file, or nothing yet, is written through a temporary file
+    /// and renamed into place by `finish()`; one that names a device or FIFO (`/dev/null`,
+    /// `/dev/full`, a named pipe) is opened and written directly, since renaming over a device
+    /// would replace it. Standard output is refused when it is a terminal.
+    func makeSinks(frameSize: PixelSize, encoderCount: Int) throws(CommandLineFailure) -> [any FrameSink] {
+        do {
+            switch format {
+            case .y4m:
+                return [try Y4MSink(destination: y4mDestination(), size: frameSize,
+                                    framesPerSecond: framesPerSecond, chroma: chroma)]
+            case .png:
+                var sinks: [any FrameSink] = []
+                for _ in 0..<max(1, encoderCount) {
+                    sinks.append(try PNGSequenceSink(folder: path, compressionLevel: pngLevel))
+                }
+                try checkWritableFolder(path)
+                return sinks
+            }
+        } catch let error as RecordingError {
+            throw CommandLineFailure(recording: error)
+        } catch let error as CommandLineFailure {
+            throw error
+        } catch {
+            throw CommandLineFailure(error)
+        }
+    }
+
+    private func y4mDestination() throws(CommandLineFailure) -> Y4MSink.Destination {
+        if path == "-" {
+            if isatty(STDOUT_FILENO) == 1 {
+                throw .usage("refusing to write a binary Y4M stream to a terminal; redirect standard output (| ffmpeg -i - …, > out.y4m) or give a file name")
+            }
+            return .standardOutput
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .file(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw CommandLineFailure(code: .cannotCreate, message: "\(path): is a folder; give a file name for the Y4M stream (e.g. \(path)/out.y4m), or use --format png to write frames into it")
+        case S_IFREG:
+            return .file(path: path)
+        default:
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw CommandLineFailure(code: .cannotCreate, message: "\(path): cannot open for writing: \(String(cString: strerror(errno)))")
+            }
+            // Kept open until the process exits: a borrowed descriptor is never closed by the sink.
+            return .fileDescriptor(fd, name: path)
+        }
+    }
+
+    /// Creates and removes a file in `folder`, so that a read-only or unwritable folder fails now
+    /// rather than at the first frame.
+    private func checkWritableFolder(_ folder: String) throws(CommandLineFailure) {
+        var template = Array("\(folder)/.kinescope-check.XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw CommandLineFailure(code: .cannotCreate, message: "\(folder): cannot create files in this folder: \(String(cString: strerror(errno)))")
+        }
+        close(fd)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+}
+
+extension CommandLineFailure {
+    /// Exit code and message for a recording error: 73 when the output cannot be created, 74 when
+    /// writing fails part-way, 64 for values the command line let through that the sink refuses.
+    init(recording error: RecordingError) {
+        let code: ExitCode = switch error {
+        case .cannotCreate: .cannotCreate
+        case .writeFailed, .encodingFailed: .ioError
+        case .frameSizeMismatch, .frameOutOfOrder, .invalidFrameIndex, .invalidFrameRate, .emptyFrameSize,
+             .invalidCompressionLevel, .alreadyFinished: .usage
+        }
+        self.init(code: code, message: error.description)
+    }
+}
