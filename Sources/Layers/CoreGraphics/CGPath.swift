@@ -35,6 +35,8 @@ public enum CGPathElementType: Int32, Hashable, Sendable {
 /// (valid only during the call), as in Core Graphics.
 public struct CGPathElement {
     public var type: CGPathElementType
+    /// One point for a move or line, two (control, end) for a quadratic curve, three (control 1,
+    /// control 2, end) for a cubic, none for a close.
     public var points: UnsafeMutablePointer<CGPoint>
 
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
@@ -280,6 +282,8 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         return result
     }
 
+    /// True when both paths have the same elements with the same points, as `CGPathEqualToPath`
+    /// decides; a `CGMutablePath` can equal a `CGPath`.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
         lhs === rhs || lhs.elements == rhs.elements
     }

@@ -8,24 +8,28 @@
 // roundings depend on direction.)
 //
 // `divide` multiplies by a Float reciprocal and rounds with the 1.5·2²³ trick, which LLVM
-// vectorises (an exact integer division does not). The fast path runs every pass as a vertical
-// one, streaming whole rows with one running sum per column (O(1) per value, vectorised): the
-// horizontal passes run on a transposed copy of the image. The reference computes every window
-// sum from scratch, row by row then column by column (O(radius) per value), and divides the
-// same way: the two are byte-identical (tests compare them on seeded random input).
+// vectorises (an exact integer division does not). The fast path runs every pass down columns,
+// streaming whole rows with one running sum per column (O(1) per value, vectorised); the
+// horizontal passes run on a transposed copy of the image, and the three passes of each axis
+// run in one sweep, the first two keeping only the rows the next one's window needs. The
+// reference computes every window sum from scratch, row by row then column by column
+// (O(radius) per value), and divides the same way: the two are byte-identical (tests compare
+// them on seeded random input).
 //
 // Measured here (release build, AMD EPYC, no -target-cpu; thread CPU time, best of 5, while
-// other builds shared the two cores), blurring a 1920×1080 image with a reused workspace:
-//   coverage mask, σ = 2 (radii 1, 1, 2):     fast 10 ms    reference 70–88 ms
-//   coverage mask, σ = 8 (radii 7, 7, 8):     fast 8.7–9 ms reference 208–217 ms
-//   coverage mask, σ = 32 (radii 31, 31, 32): fast 11–15 ms
+// other builds shared the two cores, so ±15 %), blurring a 1920×1080 image, reused workspace:
+//   coverage mask, σ = 2 (radii 1, 1, 2):     fast 10 ms     reference 69–88 ms
+//   coverage mask, σ = 8 (radii 7, 7, 8):     fast 9–10 ms   reference 208–217 ms
+//   coverage mask, σ = 32 (radii 31, 31, 32): fast 10–15 ms
 //   premultiplied bitmap, σ = 8:              fast 31–36 ms
 // The first version (running sums along rows, a 64-bit integer division, fresh memory per call)
 // took 36 ms for the mask at σ = 8. What paid: the Float reciprocal (the column loops vectorise),
-// transposing 16 rows at a time (22 → 12 ms), and reusing memory instead of page-faulting fresh
-// planes on every call (a third of the time had gone to the kernel). Each pass still streams a
-// whole 16-bit plane (4 MB here, beyond L2); fusing the three column passes through ring
-// buffers of rows would keep them in cache, the next step if shadows need it.
+// transposing 16 rows at a time (22 → 12 ms; 32 at a time measured no better), and reusing
+// memory instead of page-faulting fresh planes on every call (a third of the time had gone to
+// the kernel). Fusing each axis's three passes into one sweep measured the same time as three
+// plane-to-plane passes (9–10 ms); it is kept because it needs two planes instead of three and
+// writes no intermediate plane, which matters when compositor bands blur side by side. What is
+// left is mostly the two transposes and the six passes' arithmetic.
 
 /// The passes behind `CoverageMask.blurred` and `Bitmap.blurred`, over rows of `channels`
 /// interleaved UInt16 values (coverage · 256).
@@ -117,10 +121,13 @@ enum BoxBlurKernels {
         let transposedRow = sourceHeight * channels
         let planeSize = max(n * height, transposedRow * width, 1)
         let block = transposeBlock
-        let memory = workspace.reserve(planeValues: planeSize, blockValues: block * max(n, 1),
-                                       sums: max(n, transposedRow, 1))
-        let (planeA, planeB, planeC) = (memory.planes, memory.planes + planeSize, memory.planes + 2 * planeSize)
-        let rows = memory.block, sums = memory.sums
+        let widest = max(n, transposedRow, 1)
+        let memory = workspace.reserve(planeValues: planeSize,
+                                       ringValues: (2 * radii[1] + 2 + 2 * radii[2] + 2) * widest,
+                                       blockValues: block * max(n, 1), sums: 3 * widest)
+        // The transposed source and then the untransposed image share plane A.
+        let (planeA, planeB, planeC) = (memory.planes, memory.planes + planeSize, memory.planes)
+        let rows = memory.block, sums = memory.sums, rings = memory.rings
         if transposedRow > 0 {
             // The source transposed, with `e` zero rows (columns of the image) on each side,
             // written `block` source rows at a time so that each write fills part of a line.
@@ -139,12 +146,12 @@ enum BoxBlurKernels {
                                    count: count, columns: sourceWidth, stride: sourceHeight)
                 }
             }
-            columnPass(planeA, planeB, rowLength: transposedRow, rows: width, radius: radii[0],
-                       factor: inverse(divisors[0]), sums: sums)
-            columnPass(planeB, planeA, rowLength: transposedRow, rows: width, radius: radii[1],
-                       factor: inverse(divisors[1]), sums: sums)
-            columnPass(planeA, planeB, rowLength: transposedRow, rows: width, radius: radii[2],
-                       factor: inverse(divisors[2]), sums: sums)
+            let last = inverse(divisors[2])
+            threeColumnPasses(planeA, rowLength: transposedRow, rows: width, radii: radii, divisors: divisors,
+                              rings: rings, sums: sums) { y, columnSums in
+                let out = planeB + y &* transposedRow
+                for i in 0..<transposedRow { out[i] = divide(columnSums[i], last) }
+            }
         }
         planeC.update(repeating: 0, count: n * e)
         (planeC + n * (e + sourceHeight)).update(repeating: 0, count: n * e)
@@ -159,17 +166,78 @@ enum BoxBlurKernels {
                                  count: count, columns: width, stride: sourceHeight)
             }
         }
-        columnPass(planeC, planeA, rowLength: n, rows: height, radius: radii[0], factor: inverse(divisors[0]), sums: sums)
-        columnPass(planeA, planeC, rowLength: n, rows: height, radius: radii[1], factor: inverse(divisors[1]), sums: sums)
         let last = inverse(divisors[2] * 256)
-        streamColumns(planeC, rowLength: n, rows: height, radius: radii[2], sums: sums) { y, columnSums in
+        threeColumnPasses(planeC, rowLength: n, rows: height, radii: radii, divisors: divisors,
+                          rings: rings, sums: sums) { y, columnSums in
             for i in 0..<n { rows[i] = divide(columnSums[i], last) }
             store(y, rows)
         }
     }
 
-    /// Source rows transposed together: each transposed write then fills this many pixels of a
-    /// cache line instead of one.
+    /// Runs three centred box passes down the columns of a plane in one sweep, handing `output`
+    /// the third pass's column sums for each row (the caller divides them). The first two passes'
+    /// rows live in rings just deep enough for the next pass's window, so the intermediate
+    /// planes are never written to memory.
+    ///
+    /// At step `t` the first pass produces row `t`, the second row `t − r₁` and the third row
+    /// `t − r₁ − r₂` (r₁, r₂: the second and third radii); rows outside the plane count as 0 at
+    /// every pass.
+    private static func threeColumnPasses(_ source: UnsafeMutablePointer<UInt16>, rowLength n: Int, rows: Int,
+                                          radii: [Int], divisors: [Int], rings: UnsafeMutablePointer<UInt16>,
+                                          sums: UnsafeMutablePointer<UInt32>,
+                                          output: (Int, UnsafeMutablePointer<UInt32>) -> Void) {
+        let (r0, r1, r2) = (radii[0], radii[1], radii[2])
+        let f0 = inverse(divisors[0]), f1 = inverse(divisors[1])
+        let depth1 = 2 * r1 + 2, depth2 = 2 * r2 + 2
+        let ring1 = rings, ring2 = rings + depth1 * n
+        let s0 = sums, s1 = sums + n, s2 = sums + 2 * n
+        s0.update(repeating: 0, count: 3 * n)
+        @inline(__always) func slot1(_ row: Int) -> UnsafeMutablePointer<UInt16> { ring1 + (row % depth1) &* n }
+        @inline(__always) func slot2(_ row: Int) -> UnsafeMutablePointer<UInt16> { ring2 + (row % depth2) &* n }
+        // s0 starts as the sum of source rows 0 ..< r0; step t adds row t + r0.
+        for k in 0..<min(r0, rows) {
+            let add = source + k &* n
+            for i in 0..<n { s0[i] &+= UInt32(add[i]) }
+        }
+        for t in 0..<(rows + r1 + r2) {
+            if t < rows {
+                let entering = t &+ r0, leaving = t &- r0 &- 1
+                if entering < rows {
+                    let add = source + entering &* n
+                    for i in 0..<n { s0[i] &+= UInt32(add[i]) }
+                }
+                if leaving >= 0 {
+                    let remove = source + leaving &* n
+                    for i in 0..<n { s0[i] &-= UInt32(remove[i]) }
+                }
+                let out = slot1(t)
+                for i in 0..<n { out[i] = divide(s0[i], f0) }
+                for i in 0..<n { s1[i] &+= UInt32(out[i]) }
+            }
+            let leaving1 = t &- 2 &* r1 &- 1
+            if leaving1 >= 0 && leaving1 < rows {
+                let remove = slot1(leaving1)
+                for i in 0..<n { s1[i] &-= UInt32(remove[i]) }
+            }
+            let y1 = t &- r1
+            guard y1 >= 0 else { continue }
+            if y1 < rows {
+                let out = slot2(y1)
+                for i in 0..<n { out[i] = divide(s1[i], f1) }
+                for i in 0..<n { s2[i] &+= UInt32(out[i]) }
+            }
+            let leaving2 = y1 &- 2 &* r2 &- 1
+            if leaving2 >= 0 && leaving2 < rows {
+                let remove = slot2(leaving2)
+                for i in 0..<n { s2[i] &-= UInt32(remove[i]) }
+            }
+            let y2 = y1 &- r2
+            if y2 >= 0 && y2 < rows { output(y2, s2) }
+        }
+    }
+
+    /// Source rows transposed together: each transposed access then covers 16 consecutive values
+    /// instead of one. (32, a whole line of one-channel values, measured no better.)
     static let transposeBlock = 16
 
     /// Writes `count` rows of `columns` pixels (one `Unit` each: UInt16 for one channel, UInt64
@@ -208,45 +276,6 @@ enum BoxBlurKernels {
         }
     }
 
-    /// One centred box pass down the columns of a plane of `rows` rows; rows beyond it count as 0.
-    private static func columnPass(_ source: UnsafeMutablePointer<UInt16>, _ destination: UnsafeMutablePointer<UInt16>,
-                                   rowLength n: Int, rows: Int, radius: Int, factor: Float,
-                                   sums: UnsafeMutablePointer<UInt32>) {
-        if radius == 0 { return destination.update(from: source, count: n * rows) }
-        streamColumns(source, rowLength: n, rows: rows, radius: radius, sums: sums) { y, columnSums in
-            let out = destination + y &* n
-            for i in 0..<n { out[i] = divide(columnSums[i], factor) }
-        }
-    }
-
-    /// Calls `body` for each row `y` with the sums of every column over rows `y − radius ...
-    /// y + radius` (rows outside the plane count as 0), keeping them up to date in O(1) per value.
-    @inline(__always)
-    private static func streamColumns(_ source: UnsafeMutablePointer<UInt16>, rowLength n: Int, rows: Int, radius: Int,
-                                      sums: UnsafeMutablePointer<UInt32>,
-                                      _ body: (Int, UnsafeMutablePointer<UInt32>) -> Void) {
-        sums.update(repeating: 0, count: n)
-        var k = 0
-        while k <= radius && k < rows {
-            let add = source + k &* n
-            for i in 0..<n { sums[i] &+= UInt32(add[i]) }
-            k &+= 1
-        }
-        for y in 0..<rows {
-            body(y, sums)
-            let entering = y &+ radius &+ 1, leaving = y &- radius
-            if entering < rows && leaving >= 0 {
-                let add = source + entering &* n, remove = source + leaving &* n
-                for i in 0..<n { sums[i] = sums[i] &+ UInt32(add[i]) &- UInt32(remove[i]) }
-            } else if entering < rows {
-                let add = source + entering &* n
-                for i in 0..<n { sums[i] &+= UInt32(add[i]) }
-            } else if leaving >= 0 {
-                let remove = source + leaving &* n
-                for i in 0..<n { sums[i] &-= UInt32(remove[i]) }
-            }
-        }
-    }
 }
 
 /// Memory that blurs reuse from one call to the next, so that blurring every frame allocates
@@ -262,20 +291,23 @@ public final class BlurWorkspace {
 
     deinit { memory.deallocate() }
 
-    /// Room for three planes of `planeValues` UInt16, a block of `blockValues` UInt16 and
-    /// `sums` UInt32, grown (never shrunk) as needed.
-    func reserve(planeValues: Int, blockValues: Int, sums: Int)
-        -> (planes: UnsafeMutablePointer<UInt16>, block: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
+    /// Room for two planes of `planeValues` UInt16, `ringValues` and `blockValues` more UInt16
+    /// and `sums` UInt32, grown (never shrunk) as needed.
+    func reserve(planeValues: Int, ringValues: Int, blockValues: Int, sums: Int)
+        -> (planes: UnsafeMutablePointer<UInt16>, rings: UnsafeMutablePointer<UInt16>,
+            block: UnsafeMutablePointer<UInt16>, sums: UnsafeMutablePointer<UInt32>) {
         @inline(__always) func rounded(_ bytes: Int) -> Int { (bytes + 63) & ~63 }
-        let planeBytes = rounded(3 * planeValues * 2), blockBytes = rounded(blockValues * 2)
-        let needed = planeBytes + blockBytes + rounded(sums * 4)
+        let planeBytes = rounded(2 * planeValues * 2), ringBytes = rounded(ringValues * 2)
+        let blockBytes = rounded(blockValues * 2)
+        let needed = planeBytes + ringBytes + blockBytes + rounded(sums * 4)
         if needed > byteCount {
             memory.deallocate()
             memory = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 64)
             byteCount = needed
         }
-        return (memory.bindMemory(to: UInt16.self, capacity: 3 * planeValues),
-                (memory + planeBytes).bindMemory(to: UInt16.self, capacity: blockValues),
-                (memory + planeBytes + blockBytes).bindMemory(to: UInt32.self, capacity: sums))
+        return (memory.bindMemory(to: UInt16.self, capacity: 2 * planeValues),
+                (memory + planeBytes).bindMemory(to: UInt16.self, capacity: ringValues),
+                (memory + planeBytes + ringBytes).bindMemory(to: UInt16.self, capacity: blockValues),
+                (memory + planeBytes + ringBytes + blockBytes).bindMemory(to: UInt32.self, capacity: sums))
     }
 }

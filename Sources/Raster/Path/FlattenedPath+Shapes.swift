@@ -6,11 +6,16 @@ import Geometry
 /// minimum x and minimum y (`CACornerMask.layerMinXMinYCorner`). A layer's `cornerRadius` with
 /// `maskedCorners` gives `cornerRadius` for the masked corners and 0 for the others.
 public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
+    /// The radius at the minimum-x, minimum-y corner.
     public var topLeft: Double
+    /// The radius at the maximum-x, minimum-y corner.
     public var topRight: Double
+    /// The radius at the maximum-x, maximum-y corner.
     public var bottomRight: Double
+    /// The radius at the minimum-x, maximum-y corner.
     public var bottomLeft: Double
 
+    /// Radii as given; `fitted(width:height:)` makes them drawable.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft
         self.topRight = topRight
