@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Kinescope
+import Synchronization
 
 /// `kinescope view … --record PATH`: the live viewer with a `LiveRecorder` on its present path.
 enum ViewRecording {
@@ -13,13 +14,17 @@ enum ViewRecording {
         let output = RecordingOutput(path: path, format: format,
                                      framesPerSecond: min(1000, max(1, Int(options.framesPerSecond.rounded()))))
         InterruptSignals.ignoreBrokenPipes()
-        let viewer = try ImageViewer(options: options)
-        let recorder = try LiveRecorder(output: output, size: options.size)
+        let slot = RecorderSlot()
         let signalSources = InterruptSignals.trap { signal in
-            report(recorder.finish())
-            exit(InterruptSignals.exitCode(for: signal).rawValue)
+            if let recorder = slot.recorder { report(recorder.finish()) }
+            // `_exit`: the main thread is still running the viewer; skip atexit handlers that
+            // could race with it. Standard error is unbuffered and the stream bypasses stdio.
+            _exit(InterruptSignals.exitCode(for: signal).rawValue)
         }
         defer { signalSources.forEach { $0.cancel() } }
+        let viewer = try ImageViewer(options: options)
+        let recorder = try LiveRecorder(output: output, size: options.size)
+        slot.recorder = recorder
         viewer.presentObserver = recorder.observer
 
         let result = Result { () throws(CommandLineFailure) in try viewer.run() }
@@ -43,5 +48,15 @@ enum ViewRecording {
         case let .success(summary): fputs("kinescope: \(summary)\n", stderr)
         case let .failure(failure): fputs("kinescope: \(failure.message)\n", stderr)
         }
+    }
+}
+
+/// The recorder, once it exists, for the signal handler (which is installed before it).
+private final class RecorderSlot: Sendable {
+    private let stored = Mutex<LiveRecorder?>(nil)
+
+    var recorder: LiveRecorder? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -185,3 +185,34 @@ func runHelper(_ executable: String, _ arguments: [String]) throws -> (status: I
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Waits, without sleeping, until `condition` holds: it is checked now and again each time a
+/// file in `folder` is created, written, renamed into place or removed (inotify). Returns false
+/// when nothing changes for `idleLimit` seconds, which only happens when the process expected
+/// to write has died: a safety net, not a timing assumption.
+func waitForChanges(in folder: String, idleLimit: Int32 = 60, until condition: () -> Bool) throws -> Bool {
+    let fd = inotify_init1(Int32(IN_CLOEXEC))
+    guard fd >= 0 else { throw Y4MStream.ParseError("inotify_init1 failed: errno \(errno)") }
+    defer { close(fd) }
+    let mask = UInt32(IN_CREATE | IN_MODIFY | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE)
+    guard inotify_add_watch(fd, folder, mask) >= 0 else {
+        throw Y4MStream.ParseError("inotify_add_watch \(folder) failed: errno \(errno)")
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !condition() {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, idleLimit * 1000)
+        if ready == 0 { return false }
+        if ready < 0 && errno != EINTR { throw Y4MStream.ParseError("poll failed: errno \(errno)") }
+        if ready > 0 { _ = read(fd, &buffer, buffer.count) }
+    }
+    return true
+}
+
+/// Total size of the files in `folder` whose names start with `prefix`.
+func bytesInFiles(in folder: String, prefix: String) -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasPrefix(prefix) }.reduce(0) { total, name in
+        total + ((try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)")[.size] as? Int) ?? 0)
+    }
+}
