@@ -30,6 +30,10 @@ public final class HeadlessHost: Host {
     /// it (no allocation per frame); `nil` before the first present and after a resize.
     public var lastFrame: Bitmap? { hasPresented ? presented : nil }
 
+    /// The object that drives this host and lives as long as it (an application run loop that
+    /// `show(_:)` attaches in module Kinescope).
+    public var owner: AnyObject?
+
     private var canvas: Bitmap
     private var presented: Bitmap
     private var hasPresented = false
