@@ -44,5 +44,6 @@ let package = Package(
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"]),
     ]
 )

@@ -2,7 +2,8 @@ import Geometry
 import Layers
 
 /// A view that shows an image, as UIKit's `UIImageView`: the image is the layer's contents,
-/// placed by `contentMode` (default `.scaleToFill`), at the image's scale.
+/// placed by `contentMode` (default `.scaleToFill`), at the image's scale. As in UIKit, image
+/// views ignore touches (`isUserInteractionEnabled` defaults to false) and are not opaque.
 @MainActor
 open class UIImageView: UIView {
     override class var drawsWithDrawRect: Bool { false }
@@ -23,8 +24,8 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        isOpaque = false
     }
-
 
     private func updateContents() {
         layer.contents = image?.cgImage

@@ -58,6 +58,32 @@ open class UIViewController: UIResponder {
     /// Unhandled events from the root view go to the superview of the root view.
     open override var next: UIResponder? { loadedView?.superview }
 
-    func beginAppearance() { viewWillAppear(false) }
-    func endAppearance() { viewDidAppear(false) }
+    /// Where the controller is between its appearance callbacks, so that each runs once per
+    /// showing, as UIKit calls them.
+    private enum Appearance { case disappeared, appearing, appeared, disappearing }
+    private var appearance = Appearance.disappeared
+
+    func beginAppearance() {
+        guard appearance == .disappeared || appearance == .disappearing else { return }
+        appearance = .appearing
+        viewWillAppear(false)
+    }
+
+    func endAppearance() {
+        guard appearance == .appearing else { return }
+        appearance = .appeared
+        viewDidAppear(false)
+    }
+
+    func beginDisappearance() {
+        guard appearance == .appeared || appearance == .appearing else { return }
+        appearance = .disappearing
+        viewWillDisappear(false)
+    }
+
+    func endDisappearance() {
+        guard appearance == .disappearing else { return }
+        appearance = .disappeared
+        viewDidDisappear(false)
+    }
 }

@@ -15,12 +15,25 @@ open class UIWindow: UIView {
     var activeTouches: [Int: UITouch] = [:]
     var lastTap: (time: Double, location: CGPoint, count: Int)?
 
-    /// The controller whose view fills the window; setting it installs that view.
+    /// The controller whose view fills the window; setting it loads and installs that view in
+    /// place of the old controller's. On a visible window the old controller disappears and the
+    /// new one appears: `viewWillDisappear` (old), `viewWillAppear` (new), the views swap,
+    /// `viewDidDisappear` (old), `viewDidAppear` (new).
     open var rootViewController: UIViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
+            let visible = !isHidden
+            if visible {
+                oldValue?.beginDisappearance()
+                rootViewController?.loadViewIfNeeded()
+                rootViewController?.beginAppearance()
+            }
             oldValue?.viewIfLoaded?.removeFromSuperview()
             installRootView()
+            if visible {
+                oldValue?.endDisappearance()
+                rootViewController?.endAppearance()
+            }
         }
     }
 
@@ -30,14 +43,17 @@ open class UIWindow: UIView {
     /// Called when the window becomes the one a host shows; hosts observe this.
     var onMakeKeyAndVisible: ((UIWindow) -> Void)?
 
+    /// A window with `frame` in screen coordinates. As in UIKit, a new window is hidden (it
+    /// neither draws nor receives touches) until `makeKeyAndVisible()` or `isHidden = false`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = nil
+        isHidden = true
     }
 
-
     /// Shows the window and makes it key: its root view controller's view appears
-    /// (`viewWillAppear` / `viewDidAppear`). The application's host, if any, shows it.
+    /// (`viewWillAppear` / `viewDidAppear`, once: a controller already shown is not told
+    /// again). The application's host, if any, shows it.
     open func makeKeyAndVisible() {
         isHidden = false
         isKeyWindow = true

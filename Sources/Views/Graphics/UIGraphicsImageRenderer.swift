@@ -40,10 +40,12 @@ public final class UIGraphicsImageRenderer {
     }
 
     /// Runs `actions` in a fresh y-down image context and returns the image; an empty size
-    /// gives an empty image.
+    /// gives an empty image without running `actions` (and leaves any current context alone).
     public func image(actions: (Context) -> Void) -> UIImage {
+        let stack = GraphicsContextStack.current
+        let depth = stack.entries.count
         UIGraphicsBeginImageContextWithOptions(size, format.opaque, format.scale)
-        guard let ctx = UIGraphicsGetCurrentContext(), GraphicsContextStack.current.entries.last?.scale != nil else {
+        guard stack.entries.count > depth, let ctx = UIGraphicsGetCurrentContext() else {
             return UIImage(cgImage: CGImage(bitmap: .init(width: 0, height: 0)), scale: format.scale)
         }
         actions(Context(cgContext: ctx, format: format))

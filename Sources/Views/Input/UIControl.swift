@@ -8,7 +8,9 @@ import Geometry
 /// `UIAction` as in iOS 14.
 @MainActor
 open class UIControl: UIView {
-    override class var drawsWithDrawRect: Bool { false }
+    /// UIKit's own controls draw through subviews; subclasses (a custom control overriding
+    /// `draw(_:)`) draw as any view does.
+    override class var drawsWithDrawRect: Bool { self != UIControl.self && self != UIButton.self }
 
     /// Control events, with UIKit's raw values.
     public struct Event: OptionSet, Hashable, Sendable {
@@ -87,12 +89,14 @@ open class UIControl: UIView {
         }
     }
 
+    /// Starts tracking: `.touchDown`, plus `.touchDownRepeat` when the touch's `tapCount` is
+    /// above 1 (a quick second tap). A disabled control passes the touch up the chain.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return super.touchesBegan(touches, with: event) }
         isTracking = true
         touchInside = true
         isHighlighted = true
-        sendActions(for: .touchDown)
+        sendActions(for: (touches.first?.tapCount ?? 1) > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -104,12 +108,16 @@ open class UIControl: UIView {
         sendActions(for: inside ? .touchDragInside : .touchDragOutside)
     }
 
+    /// Ends tracking: `.touchUpInside` when the touch lifts within 70 points of the bounds
+    /// (UIKit's undocumented tracking margin), else `.touchUpOutside`. Buttons also send
+    /// `.primaryActionTriggered` after `.touchUpInside`, as UIKit's buttons do.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isTracking else { return super.touchesEnded(touches, with: event) }
         isTracking = false
         isHighlighted = false
         let inside = touches.first.map { bounds.insetBy(dx: -70, dy: -70).contains($0.location(in: self)) } ?? touchInside
-        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+        let primary: Event = self is UIButton ? .primaryActionTriggered : []
+        sendActions(for: inside ? Event.touchUpInside.union(primary) : .touchUpOutside)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {

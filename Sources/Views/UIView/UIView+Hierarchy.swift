@@ -23,18 +23,24 @@ extension UIView {
 
     /// Inserts `view` at `index` (clamped). Adding a view to itself or to one of its descendants
     /// does nothing (UIKit raises an exception).
+    ///
+    /// The callbacks run in UIKit's order: the old superview's `willRemoveSubview(_:)` (when the
+    /// view moves from another superview), `willMove(toSuperview:)`, `willMove(toWindow:)` down
+    /// the subtree, `didMoveToWindow()` down the subtree, `didMoveToSuperview()`, then this view's
+    /// `didAddSubview(_:)`. The window callbacks are left out when the window does not change.
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !view.isAncestor(of: self) else { return }
         let oldWindow = view.window, newWindow = window
-        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
+        if let oldParent = view.superviewStorage, oldParent !== self { oldParent.willRemoveSubview(view) }
         view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         view.detach()
         let position = max(0, min(index, subviewStorage.count))
         subviewStorage.insert(view, at: position)
         view.superviewStorage = self
         layer.insertSublayer(view.layer, at: UInt32(position))
-        view.didMoveToSuperview()
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
+        view.didMoveToSuperview()
         didAddSubview(view)
         setNeedsLayout()
     }
@@ -51,16 +57,18 @@ extension UIView {
         insertSubview(view, at: index + adjust)
     }
 
-    /// Removes the view from its superview (and its window).
+    /// Removes the view from its superview (and its window). Callbacks, in order: the
+    /// superview's `willRemoveSubview(_:)`, `willMove(toSuperview: nil)`, `willMove(toWindow: nil)`
+    /// and `didMoveToWindow()` down the subtree (when it was in a window), `didMoveToSuperview()`.
     public func removeFromSuperview() {
         guard let parent = superviewStorage else { return }
         let oldWindow = window
-        if oldWindow != nil { notifyWillMove(toWindow: nil) }
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
         detach()
-        didMoveToSuperview()
         if oldWindow != nil { notifyDidMoveToWindow() }
+        didMoveToSuperview()
         parent.setNeedsLayout()
     }
 

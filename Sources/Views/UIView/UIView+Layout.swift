@@ -8,30 +8,50 @@ extension UIView {
     }
 
     /// Runs `layoutSubviews()` now if the view is marked, then does the same for the subviews.
+    /// For a view controller's root view, the controller's `viewWillLayoutSubviews()` and
+    /// `viewDidLayoutSubviews()` run just before and after its `layoutSubviews()`.
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            viewController?.viewWillLayoutSubviews()
             layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
         }
         for subview in subviewStorage { subview.layoutIfNeeded() }
     }
 
-    /// Resizes per `autoresizingMask` after the superview's bounds went from `old` to `new`,
-    /// sharing the change among the flexible margins and size as UIKit does.
+    /// Resizes per `autoresizingMask` after the superview's bounds went from `old` to `new`.
+    ///
+    /// As UIKit documents, when several parts along an axis (leading margin, size, trailing
+    /// margin) are flexible, the size difference is shared among them in proportion to their
+    /// current sizes, so a view keeps its place relative to the flexible parts. Where Apple is
+    /// silent: when the flexible parts all measure zero the difference is shared equally, a
+    /// margin outside the superview counts as zero, the size stops at zero, and nothing is
+    /// rounded to whole points.
     func autoresize(superviewSizeChangedFrom old: CGSize, to new: CGSize) {
         guard !autoresizingMask.isEmpty else { return }
         var f = frame
-        func share(_ delta: CGFloat, _ flexibleLead: Bool, _ flexibleSize: Bool, _ flexibleTrail: Bool,
-                   _ origin: inout CGFloat, _ size: inout CGFloat) {
-            let parts = [flexibleLead, flexibleSize, flexibleTrail].filter { $0 }.count
-            guard parts > 0 else { return }
-            let each = delta / CGFloat(parts)
-            if flexibleLead { origin += each }
-            if flexibleSize { size = max(0, size + each) }
+        let superOrigin = superviewStorage?.bounds.origin ?? .zero
+        func share(_ delta: CGFloat, oldExtent: CGFloat, superOrigin: CGFloat, _ flexibleLead: Bool, _ flexibleSize: Bool,
+                   _ flexibleTrail: Bool, _ origin: inout CGFloat, _ size: inout CGFloat) {
+            let lead = max(0, origin - superOrigin), trail = max(0, superOrigin + oldExtent - origin - size)
+            let parts: [(flexible: Bool, length: CGFloat)] = [(flexibleLead, lead), (flexibleSize, max(0, size)),
+                                                              (flexibleTrail, trail)]
+            let flexibleCount = parts.filter(\.flexible).count
+            guard delta != 0, flexibleCount > 0 else { return }
+            let total = parts.reduce(0) { $0 + ($1.flexible ? $1.length : 0) }
+            func portion(_ part: (flexible: Bool, length: CGFloat)) -> CGFloat {
+                guard part.flexible else { return 0 }
+                return total > 0 ? delta * part.length / total : delta / CGFloat(flexibleCount)
+            }
+            origin += portion(parts[0])
+            size = max(0, size + portion(parts[1]))
         }
-        share(new.width - old.width, autoresizingMask.contains(.flexibleLeftMargin), autoresizingMask.contains(.flexibleWidth),
+        share(new.width - old.width, oldExtent: old.width, superOrigin: superOrigin.x,
+              autoresizingMask.contains(.flexibleLeftMargin), autoresizingMask.contains(.flexibleWidth),
               autoresizingMask.contains(.flexibleRightMargin), &f.origin.x, &f.size.width)
-        share(new.height - old.height, autoresizingMask.contains(.flexibleTopMargin), autoresizingMask.contains(.flexibleHeight),
+        share(new.height - old.height, oldExtent: old.height, superOrigin: superOrigin.y,
+              autoresizingMask.contains(.flexibleTopMargin), autoresizingMask.contains(.flexibleHeight),
               autoresizingMask.contains(.flexibleBottomMargin), &f.origin.y, &f.size.height)
         frame = f
     }

@@ -30,6 +30,7 @@ open class UIView: UIResponder {
         layer = Self.layerClass.init()
         super.init()
         layer.delegate = self
+        layer.isOpaque = true
         self.frame = frame
         if Self.drawsWithDrawRect { setNeedsDisplay() }
     }
@@ -114,7 +115,9 @@ open class UIView: UIResponder {
         set { layer.masksToBounds = newValue }
     }
 
-    /// A hint that the view is opaque. Default true, as in UIKit.
+    /// A hint that the view draws every pixel of its bounds opaquely (the layer's `isOpaque`).
+    /// Default true, as in UIKit (`UIImageView` defaults to false); set it to false in a view
+    /// whose `draw(_:)` leaves pixels transparent.
     open var isOpaque: Bool {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
@@ -188,10 +191,12 @@ open class UIView: UIResponder {
     /// The deepest visible, interactive descendant (or this view) containing `point` (in this
     /// view's coordinates), as UIKit: hidden views, views with alpha below 0.01 and views with
     /// user interaction disabled are skipped with their subviews; subviews are tried front to
-    /// back; a point outside the bounds of a view reaches no subview only when the view clips
-    /// (UIKit tests `point(inside:)` first, so it never descends there either).
+    /// back. `point(inside:with:)` is asked first, so a point it rejects (by default one outside
+    /// the bounds) reaches no subview, even one drawn there because the view does not clip:
+    /// UIKit's hit test does not look at `clipsToBounds`. (Alpha is compared in the layer's
+    /// `Float`, so a view given alpha 0.01 is still hit.)
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
         for subview in subviewStorage.reversed() {
             let local = subview.convert(point, from: self)
             if let hit = subview.hitTest(local, with: event) { return hit }
