@@ -179,6 +179,21 @@ final class DrawingAndSnapshotTests: XCTestCase {
         }
     }
 
+    func testSnapshotOfATransformedViewKeepsItsGeometry() throws {
+        onMain {
+            let view = UIView(frame: CGRect(x: 30, y: 20, width: 40, height: 20))
+            view.backgroundColor = .red
+            view.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
+            view.transform = CGAffineTransform(rotationAngle: 0.4).scaledBy(x: 1.5, y: 1)
+            let snapshot = try! XCTUnwrap(view.snapshotView(afterScreenUpdates: false))
+            XCTAssertEqual(snapshot.bounds.size, view.bounds.size)
+            XCTAssertEqual(snapshot.center, view.center)
+            XCTAssertEqual(snapshot.transform, view.transform)
+            assertEqual(snapshot.frame, view.frame, accuracy: 1e-9)
+            XCTAssertEqual(pixel((snapshot as? UIImageView)?.image, 20, 10), .red, "the picture is untransformed")
+        }
+    }
+
     func testSnapshotOfAnEmptyViewIsNil() throws {
         onMain {
             XCTAssertNil(UIView(frame: .zero).snapshotView(afterScreenUpdates: false))

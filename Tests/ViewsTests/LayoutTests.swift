@@ -52,6 +52,27 @@ final class LayoutTests: XCTestCase {
         }
     }
 
+    func testLayoutIfNeededOnASubviewFirstLaysOutTheSuperviewsThatNeedIt() throws {
+        onMain {
+            let log = EventLog()
+            let root = RecordingView(name: "root", frame: CGRect(x: 0, y: 0, width: 10, height: 10), log: log)
+            let parent = RecordingView(name: "parent", frame: CGRect(x: 0, y: 0, width: 10, height: 10), log: log)
+            let child = RecordingView(name: "child", frame: CGRect(x: 0, y: 0, width: 10, height: 10), log: log)
+            let sibling = RecordingView(name: "sibling", frame: CGRect(x: 0, y: 0, width: 10, height: 10), log: log)
+            root.addSubview(parent)
+            parent.addSubview(child)
+            parent.addSubview(sibling)
+            root.layoutIfNeeded()
+            log.clear()
+            parent.setNeedsLayout()
+            child.setNeedsLayout()
+            sibling.setNeedsLayout()
+            child.layoutIfNeeded()
+            XCTAssertEqual(log.entries, ["parent.layoutSubviews", "child.layoutSubviews", "sibling.layoutSubviews"],
+                           "as CALayer.layoutIfNeeded: from the topmost superview needing layout, root not being one")
+        }
+    }
+
     func testResizingMarksForLayoutButMovingDoesNot() throws {
         onMain {
             let view = RecordingView(name: "view", frame: CGRect(x: 0, y: 0, width: 10, height: 10))

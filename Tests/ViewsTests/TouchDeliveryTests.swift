@@ -341,6 +341,57 @@ final class TouchDeliveryTests: XCTestCase {
         }
     }
 
+    func testBecomingFirstResponderAsksTheCurrentOneToResign() throws {
+        onMain {
+            let window = visibleWindow()
+            let first = KeyView(frame: .zero), second = KeyView(frame: .zero)
+            window.addSubview(first)
+            window.addSubview(second)
+            XCTAssertTrue(first.becomeFirstResponder())
+            first.refusesToResign = true
+            XCTAssertFalse(second.becomeFirstResponder(), "the current first responder refused")
+            XCTAssertTrue(first.isFirstResponder)
+            first.refusesToResign = false
+            XCTAssertTrue(second.becomeFirstResponder())
+            XCTAssertEqual(first.resignCount, 2)
+            XCTAssertFalse(first.isFirstResponder)
+            XCTAssertTrue(second.isFirstResponder)
+        }
+    }
+
+    func testFirstResponderRemovedFromTheWindowNoLongerGetsKeys() throws {
+        onMain {
+            let log = EventLog()
+            let window = visibleWindow()
+            let controller = KeyLoggingController(log: log)
+            window.rootViewController = controller
+            let container = UIView(frame: .zero)
+            let field = KeyView(frame: .zero)
+            field.log = log
+            container.addSubview(field)
+            controller.view.addSubview(container)
+            XCTAssertTrue(field.becomeFirstResponder())
+            container.removeFromSuperview()
+            XCTAssertFalse(field.isFirstResponder)
+            window.sendKey(UIKey(keysym: 0x61, characters: "a"), isDown: true)
+            XCTAssertEqual(log.entries, ["controller.keyDown(97)"])
+        }
+    }
+
+    func testAddingARecognizerToAnotherViewMovesIt() throws {
+        onMain {
+            let first = UIView(frame: .zero), second = UIView(frame: .zero)
+            let recognizer = UITapGestureRecognizer()
+            first.addGestureRecognizer(recognizer)
+            second.addGestureRecognizer(recognizer)
+            XCTAssertTrue(recognizer.view === second)
+            XCTAssertNil(first.gestureRecognizers)
+            XCTAssertEqual(second.gestureRecognizers?.count, 1)
+            second.removeGestureRecognizer(recognizer)
+            XCTAssertNil(recognizer.view)
+        }
+    }
+
     func testKeysGoToTheFirstResponderAndUpTheChain() throws {
         onMain {
             let log = EventLog()
@@ -422,11 +473,18 @@ private final class TapCountView: UIView {
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
 }
 
-/// Accepts first-responder status and handles keys that type letters.
+/// Accepts first-responder status (and gives it up unless `refusesToResign`) and handles keys
+/// that type letters.
 @MainActor
 private final class KeyView: UIView {
     var log: EventLog?
+    var refusesToResign = false
+    private(set) var resignCount = 0
     override var canBecomeFirstResponder: Bool { true }
+    override func resignFirstResponder() -> Bool {
+        resignCount += 1
+        return refusesToResign ? false : super.resignFirstResponder()
+    }
     override func keyDown(_ key: UIKey) {
         guard !key.characters.isEmpty else { return super.keyDown(key) }
         log?.append("field.keyDown(\(key.characters))")

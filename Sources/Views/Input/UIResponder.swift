@@ -24,12 +24,14 @@ open class UIResponder {
     /// Whether this responder accepts first-responder status. Default false.
     open var canBecomeFirstResponder: Bool { false }
 
-    /// Makes this the window's first responder, which receives key events first. Returns false
-    /// when it cannot become one or is not in a window.
+    /// Makes this the window's first responder, which receives key events first. The current
+    /// first responder is asked to resign first, as UIKit does; returns false when it refuses,
+    /// or when this responder cannot become one or is not in a window.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let window = (self as? UIView)?.window ?? (self as? UIViewController)?.viewIfLoaded?.window
         else { return false }
+        if let current = window.firstResponderStorage, current !== self, !current.resignFirstResponder() { return false }
         window.firstResponderStorage = self
         return true
     }

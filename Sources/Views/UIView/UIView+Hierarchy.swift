@@ -123,7 +123,12 @@ extension UIView {
         layer.removeFromSuperlayer()
     }
 
+    /// Also resigns the first responder when it leaves its window, as UIKit does, so that key
+    /// presses do not go to a view that is no longer shown.
     private func notifyWillMove(toWindow newWindow: UIWindow?) {
+        if let oldWindow = window, oldWindow !== newWindow, oldWindow.firstResponderStorage === self {
+            oldWindow.firstResponderStorage = nil
+        }
         willMove(toWindow: newWindow)
         for subview in subviewStorage { subview.notifyWillMove(toWindow: newWindow) }
     }

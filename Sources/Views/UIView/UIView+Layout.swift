@@ -7,17 +7,25 @@ extension UIView {
         layer.setNeedsLayout()
     }
 
-    /// Runs `layoutSubviews()` now if the view is marked, then does the same for the subviews.
-    /// For a view controller's root view, the controller's `viewWillLayoutSubviews()` and
-    /// `viewDidLayoutSubviews()` run just before and after its `layoutSubviews()`.
+    /// Lays out now whatever is marked, as Core Animation's `layoutIfNeeded()`: it climbs the
+    /// superviews while they need layout, then from the topmost of those runs `layoutSubviews()`
+    /// on every marked view of the subtree, each before its subviews. For a view controller's
+    /// root view, the controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` run
+    /// just before and after its `layoutSubviews()`.
     public func layoutIfNeeded() {
+        var root = self
+        while let parent = root.superviewStorage, parent.needsLayout { root = parent }
+        root.layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
         }
-        for subview in subviewStorage { subview.layoutIfNeeded() }
+        for subview in subviewStorage { subview.layoutSubtreeIfNeeded() }
     }
 
     /// Resizes per `autoresizingMask` after the superview's bounds went from `old` to `new`.

@@ -3,8 +3,10 @@ import Layers
 
 extension UIView {
     /// A new view showing a picture of this view as it looks now (its layer tree rendered with
-    /// `render(in:)`, so model values). `afterScreenUpdates` is accepted for API compatibility:
-    /// pending layout and drawing always run first.
+    /// `render(in:)`, so model values), an image view with this view's geometry (bounds size,
+    /// anchor point, centre and transform, hence the same `frame`), ready to stand in for it in
+    /// the same superview. `afterScreenUpdates` is accepted for API compatibility: pending
+    /// layout and drawing always run first. Nil for an empty view.
     public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
         layoutIfNeeded()
         let size = bounds.size
@@ -16,7 +18,10 @@ extension UIView {
         layer.render(in: ctx)
         guard let image = UIGraphicsGetImageFromCurrentImageContext() else { return nil }
         let snapshot = UIImageView(image: image)
-        snapshot.frame = frame
+        snapshot.bounds.size = size
+        snapshot.layer.anchorPoint = layer.anchorPoint
+        snapshot.center = center
+        snapshot.layer.transform = layer.transform
         return snapshot
     }
 
