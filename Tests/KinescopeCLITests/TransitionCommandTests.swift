@@ -252,6 +252,29 @@ final class TransitionCommandTests: XCTestCase {
         }
     }
 
+    /// SIGINT part-way through a Y4M file: exit 130, and neither the file nor its temporary file
+    /// is left behind. The test waits (inotify) until a frame has been written, then interrupts.
+    func testInterruptingAY4MFileLeavesNothingBehind() throws {
+        let path = folder.file("long.y4m")
+        let process = tool.makeProcess(["transition", "fade", "--from", Self.anchor, "--to", Self.cone,
+                                        "--frames", "1000000", "--size", "64x64", "--out", path])
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let header = "YUV4MPEG2 W64 H64 F60:1 Ip A1:1 C420jpeg\n".utf8.count
+        XCTAssertTrue(try waitForChanges(in: folder.path) {
+            bytesInFiles(in: folder.path, prefix: ".long.y4m.") > header || !process.isRunning
+        })
+        process.interrupt()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "SIGINT is handled")
+        XCTAssertEqual(process.terminationStatus, 130, message)
+        XCTAssertEqual(message, "kinescope: interrupted; \(path) was not written\n")
+        XCTAssertEqual(folder.contents(), [], "the temporary file is removed")
+    }
+
     /// On a terminal (a pseudo-terminal from `script`), standard error shows a progress bar.
     func testProgressBarAppearsOnATerminal() throws {
         guard let script = executableOnPath("script") else { throw XCTSkip("script(1) not installed") }

@@ -31,8 +31,6 @@ final class EncodingQueue: @unchecked Sendable {
         var failedIndex: Int?
         /// Indices of the frames stored, ascending.
         var storedIndices: [Int]
-        /// Whether `cancel()` was called.
-        var cancelled: Bool
     }
 
     private final class SinkBox: @unchecked Sendable {
@@ -115,20 +113,6 @@ final class EncodingQueue: @unchecked Sendable {
         return index
     }
 
-    /// Whether a sink has failed (the drawing thread may stop early).
-    var hasFailed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return failure != nil
-    }
-
-    /// Frames submitted so far.
-    var framesSubmitted: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return nextIndex
-    }
-
     /// Stops storing: frames still queued are discarded and `close()` does not finish the sinks,
     /// so a Y4M file is not published. Safe from any thread, including a signal-handling queue.
     func cancel() {
@@ -169,7 +153,7 @@ final class EncodingQueue: @unchecked Sendable {
         if !shouldFinish { sinks.removeAll() }
         if failure == nil { failure = finishFailure }
         let outcome = Outcome(framesStored: stored.count, framesDropped: dropped, failure: failure,
-                              failedIndex: failedIndex, storedIndices: stored.sorted(), cancelled: cancelled)
+                              failedIndex: failedIndex, storedIndices: stored.sorted())
         closedOutcome = outcome
         return outcome
     }
