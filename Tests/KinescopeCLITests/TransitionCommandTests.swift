@@ -242,7 +242,7 @@ final class TransitionCommandTests: XCTestCase {
             found = (current, String(assignment.split(separator: "=")[0]), upper, range)
         }
         guard let found else { throw XCTSkip("no registered transition has a numeric parameter range yet") }
-        let value = String(found.upper + 1000)
+        let value = String(Int(found.upper) + 1000)
         let run = try tool.run(["transition", found.transition, "--param", "\(found.key)=\(value)", "--from", Self.anchor,
                                 "--to", Self.cone, "--out", folder.file("out")])
         XCTAssertEqual(run.status, 64, run.standardError)
