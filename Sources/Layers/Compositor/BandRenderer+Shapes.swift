@@ -51,7 +51,10 @@ extension BandRenderer {
         defer { scratch.releaseMask() }
         rasterizer.fill(projected, rule: .nonZero, into: coverage,
                         origin: CGPoint(x: shape.minX, y: shape.minY))
-        guard let blurred = try? coverage.blurred(blur) else { return }
+        let grown = PixelSize(uncheckedWidth: shape.width + 2 * blur.extent, height: shape.height + 2 * blur.extent)
+        let blurred = scratch.acquireMask(grown)
+        defer { scratch.releaseMask() }
+        guard (try? coverage.blur(blur, into: blurred, workspace: scratch.blurWorkspace)) != nil else { return }
         let origin = (x: shape.minX - blur.extent, y: shape.minY - blur.extent)
         let visible = PixelRect(x: origin.x, y: origin.y, width: blurred.width, height: blurred.height).intersection(clip)
         guard !visible.isEmpty, let part = try? blurred.view(of: visible.offsetBy(-origin.x, -origin.y)) else { return }

@@ -7,6 +7,8 @@ import Raster
 /// nesting depth owns a grow-only allocation, and a buffer stays valid until the matching
 /// `release`. Not thread-safe: each band has its own.
 final class ScratchBuffers {
+    /// Reusable memory for shadow blurs.
+    let blurWorkspace = BlurWorkspace()
     private var bitmaps: [Bitmap] = []
     private var masks: [CoverageMask] = []
     private var bitmapDepth = 0
