@@ -2,4 +2,13 @@
 /// test then checks it with every other.
 let registered: [any Transition.Type] = [
     FadeTransition.self,
+    CIDissolveTransition.self,
+    CISwipeTransition.self,
+    CIBarsSwipeTransition.self,
+    CICopyMachineTransition.self,
+    CIModTransition.self,
+    CIFlashTransition.self,
+    CIRippleTransition.self,
+    CIDisintegrateWithMaskTransition.self,
+    CIAccordionFoldTransition.self,
 ]

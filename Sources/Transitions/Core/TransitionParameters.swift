@@ -84,8 +84,9 @@ extension TransitionParameter {
         case let (.point, .point(p)):
             guard p.x.isFinite, p.y.isFinite else { throw fail() }
         case let (.rect, .rect(r)):
-            guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
-                  r.width > 0, r.height > 0 else { throw fail() }
+            // `CGRect.width` is standardized (never negative): check the stored size.
+            guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite,
+                  r.size.width > 0, r.size.height > 0 else { throw fail() }
         case (.point(nil), .automatic), (.rect(nil), .automatic):
             break
         case let (.color, .color(c)):
