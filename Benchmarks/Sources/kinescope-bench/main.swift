@@ -85,6 +85,19 @@ if wanted("scale") {
     rows.append(Row(name: "  mip level 1 build (once per image)", milliseconds: build, peer: nil))
 }
 
+// 2b. Axis-aligned scale (no rotation): 1920×1080 → 1440×810, centred.
+if wanted("scale") {
+    let forward = Scenes.scaledAndRotated(width: width, height: height, frameWidth: width, frameHeight: height,
+                                          scale: 0.75, degrees: 0)
+    let inverse = forward.inverted()!
+    let box = Scenes.bounds(of: forward, width: width, height: height, frame: frame)
+    let chain = MipmappedImage(photo)
+    let peer = pixmanTime(inverse: inverse, rect: box)
+    rows.append(Row(name: "scale 0.75, axis-aligned", milliseconds: measure { frame in
+        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .mipmappedBilinear))
+    }, peer: peer))
+}
+
 // 3. Plain opacity blend: the whole image at 50 % over the frame.
 if wanted("opacity") {
     let chain = MipmappedImage(photo)

@@ -64,19 +64,9 @@ extension Bitmap {
 }
 
 extension ImageKernelPath {
-    /// `.reference` when `KINESCOPE_REFERENCE_KERNELS` is `1`, `true` or `yes`, read once;
-    /// otherwise `.fastest`.
-    package static let current: ImageKernelPath = {
-        guard let raw = getenv("KINESCOPE_REFERENCE_KERNELS") else { return .fastest }
-        switch String(cString: raw).lowercased() {
-        case "1", "true", "yes": return .reference
-        default: return .fastest
-        }
-    }()
+    /// `.reference` when `KernelPath.current` is (the `KINESCOPE_REFERENCE_KERNELS` switch that
+    /// every kernel obeys), otherwise `.fastest`.
+    package static var current: ImageKernelPath {
+        KernelPath.current == .reference ? .reference : .fastest
+    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -95,8 +95,14 @@ extension SamplerKernels {
                     let i0 = UnsafeRawPointer(columns + k).loadUnaligned(as: L.Ints.self)
                     let wx = UnsafeRawPointer(weights + k).loadUnaligned(as: L.Pixels.self)
                     let a = L.gather(rowBase, i0), b = L.gather(rowBase, i0 &+ lv.stepX)
-                    var sample = L.lerp(a, b, L.spread(256 &- wx), L.spread(wx))
-                    if setup.opacity != 255 { sample = L.scale(sample, by: opacity) }
+                    var sample = L.lerp(L.split(a), L.split(b), L.spread(256 &- wx), L.spread(wx))
+                    if setup.opacity != 255 {
+                        sample = L.scale(sample, by: opacity)
+                    } else if L.allOpaque(sample) {
+                        L.store(L.join(sample), out + x)
+                        x += 8
+                        continue
+                    }
                     L.store(L.sourceOver(sample, L.load(out + x)), out + x)
                     x += 8
                 }

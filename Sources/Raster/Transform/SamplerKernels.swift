@@ -70,6 +70,48 @@ enum SamplerLanes {
         return unsafeBitCast(even | odd &<< 8, to: Pixels.self)
     }
 
+    /// Pixels as (blue, red) and (green, alpha) channel lanes, each 0…255 in 16 bits.
+    typealias Split = (even: Channels, odd: Channels)
+
+    @inline(__always)
+    static func split(_ p: Pixels) -> Split {
+        let c = unsafeBitCast(p, to: Channels.self)
+        return (c & 0x00FF, c &>> 8)
+    }
+
+    @inline(__always)
+    static func join(_ s: Split) -> Pixels {
+        unsafeBitCast(s.even | s.odd &<< 8, to: Pixels.self)
+    }
+
+    /// `lerp` on split channels.
+    @inline(__always)
+    static func lerp(_ a: Split, _ b: Split, _ g: Channels, _ f: Channels) -> Split {
+        ((a.even &* g &+ b.even &* f &+ 128) &>> 8, (a.odd &* g &+ b.odd &* f &+ 128) &>> 8)
+    }
+
+    /// `scale` on split channels.
+    @inline(__always)
+    static func scale(_ s: Split, by m: Channels) -> Split {
+        (divide255(s.even &* m), divide255(s.odd &* m))
+    }
+
+    /// Whether all eight alphas are 255 (then source-over is a plain store): an AND of the four
+    /// 64-bit quarters, so no lane-by-lane reduction.
+    @inline(__always)
+    static func allOpaque(_ s: Split) -> Bool {
+        let q = unsafeBitCast(s.odd, to: SIMD4<UInt64>.self)
+        return (q[0] & q[1] & q[2] & q[3]) & 0x00FF_0000_00FF_0000 == 0x00FF_0000_00FF_0000
+    }
+
+    /// `sourceOver` of split source channels on packed destination pixels.
+    @inline(__always)
+    static func sourceOver(_ s: Split, _ d: Pixels) -> Pixels {
+        let alpha = unsafeBitCast(s.odd, to: Pixels.self) &>> 16
+        let over = scale(split(d), by: spread(255 &- alpha))
+        return join((s.even &+ over.even, s.odd &+ over.odd))
+    }
+
     @inline(__always)
     static func divide255(_ t: Channels) -> Channels {
         let u = t &+ 128
@@ -191,7 +233,11 @@ enum SamplerKernels {
             r = r * lv.scale; s = s * lv.scale
         }
         var sample = fetch(V.self, r - 128, s - 128, lv)
-        if setup.opacity != 255 { sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity))) }
+        if setup.opacity != 255 {
+            sample = L.scale(sample, by: L.Channels(repeating: UInt16(setup.opacity)))
+        } else if L.allOpaque(sample) {
+            return L.join(sample)
+        }
         return L.sourceOver(sample, L.load(out + g))
     }
 
@@ -292,11 +338,11 @@ enum SamplerKernels {
     /// The filtered texels at texel-centre coordinates ×256 (`fx`, `fy`) of level `lv`.
     @_transparent
     private static func fetch<V: SamplerVariant>(_ variant: V.Type, _ fx: L.Floats, _ fy: L.Floats,
-                                                 _ lv: SamplerLevel) -> L.Pixels {
+                                                 _ lv: SamplerLevel) -> L.Split {
         let ix = L.roundToInt(L.clamp(fx, lv.maxFX)), iy = L.roundToInt(L.clamp(fy, lv.maxFY))
         let stride = Int32(lv.rowStride)
         if V.nearest {
-            return L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8))
+            return L.split(L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8)))
         }
         let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
         let j0 = pointwiseMin(iy &>> 8, L.Ints(repeating: lv.maxJ0))
@@ -312,7 +358,7 @@ enum SamplerKernels {
             p10 = L.gather(lv.base, o &+ lv.stepY); p11 = p10
         }
         let fyw = L.spread(wy), gyw = L.spread(256 &- wy)
-        let left = L.lerp(p00, p10, gyw, fyw), right = L.lerp(p01, p11, gyw, fyw)
+        let left = L.lerp(L.split(p00), L.split(p10), gyw, fyw), right = L.lerp(L.split(p01), L.split(p11), gyw, fyw)
         return L.lerp(left, right, L.spread(256 &- wx), L.spread(wx))
     }
 }

@@ -43,7 +43,8 @@ final class DrawImageAgreementTests: XCTestCase {
         for trial in 0..<600 {
             let family = MapFamily.allCases[trial % MapFamily.allCases.count]
             let size = try PixelSize(width: Int.random(in: 1...40, using: &rng), height: Int.random(in: 1...30, using: &rng))
-            let source = TransformFixtures.randomImage(width: size.width, height: size.height, using: &rng)
+            let source = TransformFixtures.randomImage(width: size.width, height: size.height,
+                                                       opaque: trial % 3 == 0, using: &rng)
             let chain = MipmappedImage(source)
             let map = randomMap(family, source: size, using: &rng)
             let options = ImageDrawOptions(

@@ -15,13 +15,13 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 enum TransformFixtures {
-    /// Random valid premultiplied pixels; about a quarter opaque and a tenth transparent.
-    static func randomImage(width: Int, height: Int, using rng: inout SeededGenerator) -> Bitmap {
+    /// Random valid premultiplied pixels: all opaque, or about a third opaque and a tenth transparent.
+    static func randomImage(width: Int, height: Int, opaque: Bool = false, using rng: inout SeededGenerator) -> Bitmap {
         let image = Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let pick = Int.random(in: 0..<10, using: &rng)
-                let a: UInt8 = pick < 3 ? 255 : pick == 3 ? 0 : UInt8.random(in: 0...255, using: &rng)
+                let a: UInt8 = opaque || pick < 3 ? 255 : pick == 3 ? 0 : UInt8.random(in: 0...255, using: &rng)
                 image[x: x, y: y] = PremultipliedColor(red: UInt8.random(in: 0...a, using: &rng),
                                                  green: UInt8.random(in: 0...a, using: &rng),
                                                  blue: UInt8.random(in: 0...a, using: &rng), alpha: a)
