@@ -7,15 +7,27 @@ extension CALayer {
         _ path: WritableKeyPath<LayerProperties, Value>, _ value: Value, key: CALayerKey
     ) {
         guard properties[keyPath: path] != value else { return }
+        prepareForChange()
         let boundsChanged = key == .bounds && properties.bounds.size != (value as? CGRect)?.size
         properties[keyPath: path] = value
         didChange(key)
         if boundsChanged && needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 
-    /// Records that `key` changed: this layer and its ancestors need a new render.
+    /// Records that `key` changed: this layer and its ancestors need a new render, and the
+    /// change's action (an implicit animation, unless turned off) runs.
     func didChange(_ key: CALayerKey) {
         markNeedsRender()
+        runAction(forChangeOf: key)
+    }
+
+    /// `contents` changed from `old`: as `didChange(.contents)`, but setting the same image
+    /// again runs no action.
+    func contentsDidChange(from old: Any?) {
+        markNeedsRender()
+        if let before = old as? CGImage, let after = contents as? CGImage, before === after { return }
+        if old == nil && contents == nil { return }
+        runAction(forChangeOf: .contents)
     }
 
     /// Sets `needsRender` on this layer and up the tree. Invariant: a layer that needs a render

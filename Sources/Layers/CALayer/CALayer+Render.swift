@@ -5,7 +5,7 @@ extension CALayer {
     /// do not apply (its `opacity` does), its sublayers' do; `isHidden` layers draw nothing.
     /// Pending `display()` calls run first.
     public func render(in ctx: CGContext) {
-        guard let node = makeRenderNode() else { return }
+        guard let node = makeModelRenderNode() else { return }
         ctx.draw(node)
     }
 }

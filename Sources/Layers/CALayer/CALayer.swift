@@ -18,8 +18,10 @@ open class CALayer: CustomStringConvertible {
 
     /// Creates a copy of `layer`'s model properties (not its sublayers or animations). Core
     /// Animation uses this initialiser for presentation layers; subclasses that add properties
-    /// override it to copy them, calling `super.init(layer:)`.
-    public init(layer: Any) {
+    /// override it to copy them, calling `super.init(layer:)`. It is `required` here (Apple's is
+    /// not) because `presentation()` makes the copy through the layer's dynamic type; a subclass
+    /// that declares its own designated initialisers writes `required override init(layer:)`.
+    public required init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         properties = other.properties
         name = other.name
@@ -32,6 +34,9 @@ open class CALayer: CustomStringConvertible {
     /// layer (for `presentation()` and the render tree) copies one value.
     var properties = LayerProperties()
 
+    /// Animations, actions, style and timing (see `LayerAnimationState`).
+    let animationState = LayerAnimationState()
+
     /// The layer's name, for debugging and `name`-based lookups. Not animatable.
     open var name: String?
 
@@ -42,7 +47,8 @@ open class CALayer: CustomStringConvertible {
     /// The layer's content: a `CGImage`, or nil. Apple types this `Any?`; values of other types
     /// are ignored when drawing, as Core Animation ignores them.
     open var contents: Any? {
-        didSet { didChange(.contents) }
+        willSet { prepareForChange() }
+        didSet { contentsDidChange(from: oldValue) }
     }
 
     /// Whether the layer redraws its content (`setNeedsDisplay()`) when its bounds change.
@@ -90,6 +96,21 @@ open class CALayer: CustomStringConvertible {
     /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() {
         delegate?.layoutSublayers(of: self)
+    }
+
+    /// The action for `event` (a property's key when it changes): by default Core Animation's
+    /// search — the delegate's `action(for:forKey:)`, then `actions`, then `style`, then
+    /// `defaultAction(forKey:)`; an `NSNull` on the way means no action. Override to change the
+    /// search (returning nil turns the event's action off).
+    open func action(forKey event: String) -> (any CAAction)? {
+        searchAction(forKey: event)
+    }
+
+    /// The action for `event` when nothing else supplies one: for an animatable property, its
+    /// implicit animation (see `implicitAction(forKey:)`); nil otherwise. Subclasses override it
+    /// to animate their own properties or change the defaults.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        implicitAction(forKey: event)
     }
 
     /// Whether `p`, in this layer's coordinates, lies inside it: inside `bounds` by default.

@@ -68,10 +68,15 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the sublayers.
     func layoutSublayers(of layer: CALayer)
+    /// The action for `event` on `layer` (for a property change, the property's key): an action
+    /// to use, `NSNull()` for none (the search stops), or nil for no answer (the search goes on
+    /// to the layer's `actions`, `style` and default action). Default nil.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.drawContentsThroughContext() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }

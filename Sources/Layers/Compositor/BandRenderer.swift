@@ -8,6 +8,8 @@ final class BandRenderer: @unchecked Sendable {
     let rasterizer = CoverageRasterizer()
     /// A one-pixel image whose pixel is set to a colour before each solid fill.
     let solid = MipmappedImage(Bitmap(width: 1, height: 1))
+    /// Buffers for the transitions of layers in a `CATransition`.
+    let transitionScratch = TransitionScratch()
 
     /// Draws `node` and its subtree. `parentMap` maps the node's parent plane to `target`'s
     /// pixels; `opacity` is what enclosing non-group layers multiply in.
@@ -21,6 +23,10 @@ final class BandRenderer: @unchecked Sendable {
         let opacity = opacity * node.opacity
         guard opacity > 0 else { return }
         guard map.isFinite, !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
+        if let transition = node.transition {
+            drawTransition(node, transition, map: map, target: target, clip: clip, opacity: opacity)
+            return
+        }
         let extent = pixelExtent(of: node, map: map).intersection(clip)
 
         let groupsOpacity = node.opacity < 1 && node.allowsGroupOpacity && !node.children.isEmpty

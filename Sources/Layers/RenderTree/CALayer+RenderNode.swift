@@ -3,42 +3,79 @@ import Raster
 
 extension CALayer {
     /// The render node of this layer's subtree as it should look now, or nil when the layer is
-    /// hidden. Runs pending `display()` calls on the way. A subtree that has not changed since
-    /// the last call returns the same node, so its cost is one flag test.
+    /// hidden: presentation values, i.e. the model with the committed animations applied at
+    /// the engine's frame time (`AnimationEngine.frameTime`). Runs pending `display()` calls on
+    /// the way. A subtree that has not changed since the last call returns the same node, so its
+    /// cost is one flag test; a layer with running animations is marked for a new node on every
+    /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        if !needsRender, let cached = renderCache { return cached }
-        let node = buildRenderNode()
+        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties })
+    }
+
+    /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
+    /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
+    func makeModelRenderNode() -> RenderNode? {
+        buildRenderNode(parent: superlayer?.properties, model: true)
+    }
+
+    var hasAppliedAnimations: Bool { animationState.hasAppliedAnimations }
+
+    /// The cached node when nothing changed (including the parent's sublayer transform, which
+    /// is part of this node's plane map), else a new one.
+    private func renderNode(parent: LayerProperties?) -> RenderNode? {
+        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
+        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform {
+            return cached
+        }
+        let node = buildRenderNode(parent: parent, model: false)
         renderCache = .some(node)
+        animationState.renderedParentTransform = parentTransform
         needsRender = false
         return node
     }
 
-    private func buildRenderNode() -> RenderNode? {
-        displayIfNeeded()
-        let p = properties
+    private func buildRenderNode(parent: LayerProperties?, model: Bool) -> RenderNode? {
+        AnimationEngine.current.withoutActions { displayIfNeeded() }
+        let values = model ? modelValues : renderValues
+        let p = values.properties
         guard !p.isHidden else { return nil }
-        let children = sublayersInDrawingOrder.compactMap { $0.makeRenderNode() }
+        let children = orderedForDrawing(children, model: model).compactMap {
+            model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
+        }
+        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
+        let transition = model ? nil : values.transition.map {
+            RenderNode.Transition(from: $0.from, frameTransition: $0.transition, progress: $0.progress)
+        }
         return RenderNode(
-            planeToParent: planeToSuperlayer,
+            planeToParent: Homography(CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
             backgroundColor: p.backgroundColor.flatMap(visiblePixel),
             corners: cornerRadii(p),
             border: borderOf(p),
             shadow: shadowOf(p),
-            contents: placedContents(p),
+            contents: placedContents(p, values.contents),
             masksToBounds: p.masksToBounds,
             isDoubleSided: p.isDoubleSided,
             allowsGroupOpacity: p.allowsGroupOpacity,
             edgeAntialiasing: p.allowsEdgeAntialiasing,
-            mask: maskStorage?.makeRenderNode(),
-            children: children
+            mask: model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
+            children: children,
+            transition: transition
         )
+    }
+
+    /// `layers` in drawing order: by `zPosition` (animated, unless `model`), then in order.
+    private func orderedForDrawing(_ layers: [CALayer], model: Bool) -> [CALayer] {
+        guard layers.count > 1 else { return layers }
+        let z = layers.map { model || !$0.hasAppliedAnimations ? $0.properties.zPosition : $0.renderValues.properties.zPosition }
+        guard z.contains(where: { $0 != z[0] }) else { return layers }
+        return layers.indices.sorted { (z[$0], $0) < (z[$1], $1) }.map { layers[$0] }
     }
 
     /// Where the contents image lands in the layer, by `contentsGravity`, `contentsRect` and
     /// `contentsScale`; nil without a drawable image.
-    private func placedContents(_ p: LayerProperties) -> RenderNode.Contents? {
+    private func placedContents(_ p: LayerProperties, _ contents: Any?) -> RenderNode.Contents? {
         guard let image = contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
         let unit = p.contentsRect.standardized
         guard unit.width > 0, unit.height > 0, unit.minX.isFinite, unit.minY.isFinite,

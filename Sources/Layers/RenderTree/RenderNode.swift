@@ -28,11 +28,14 @@ public final class RenderNode: @unchecked Sendable {
     public let mask: RenderNode?
     /// Sublayers in drawing order (by `zPosition`, then order); hidden ones left out.
     public let children: [RenderNode]
+    /// A transition in progress (`CATransition`): the layer is drawn as the transition from its
+    /// earlier appearance to the live one this node describes.
+    public let transition: Transition?
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
          isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, mask: RenderNode?,
-         children: [RenderNode]) {
+         children: [RenderNode], transition: Transition? = nil) {
         self.planeToParent = planeToParent
         self.bounds = bounds
         self.opacity = opacity
@@ -47,6 +50,24 @@ public final class RenderNode: @unchecked Sendable {
         self.edgeAntialiasing = edgeAntialiasing
         self.mask = mask
         self.children = children
+        self.transition = transition
+    }
+
+    /// This node with another opacity and transition (the parts a transition draws apart).
+    func replacing(opacity: Float, transition: Transition?) -> RenderNode {
+        RenderNode(planeToParent: planeToParent, bounds: bounds, opacity: opacity, backgroundColor: backgroundColor,
+                   corners: corners, border: border, shadow: shadow, contents: contents, masksToBounds: masksToBounds,
+                   isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
+                   edgeAntialiasing: edgeAntialiasing, mask: mask, children: children, transition: transition)
+    }
+
+    /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds
+    /// (one pixel per point, nil when it had none: transparent), `frameTransition` draws
+    /// the frame at `progress` (`0...1`) between it and the live subtree.
+    public struct Transition: Sendable {
+        public let from: Bitmap?
+        public let frameTransition: any FrameTransition
+        public let progress: Double
     }
 
     /// A border `width` points wide inside the bounds.

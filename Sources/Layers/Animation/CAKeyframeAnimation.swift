@@ -1,0 +1,101 @@
+import Foundation
+
+/// How a keyframe animation computes the values between its keyframes (Apple's raw strings).
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Straight lines between keyframes (the default).
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each keyframe's value holds until the next key time; nothing in between.
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Linear, at constant speed: `keyTimes` and `timingFunctions` are ignored and the key times
+    /// follow the distances between keyframes.
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A Catmull-Rom spline through the keyframes, shaped by `tensionValues`,
+    /// `continuityValues` and `biasValues` (Kochanek–Bartels).
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The cubic spline at constant speed along it: `keyTimes` and `timingFunctions` are
+    /// ignored.
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// Whether a layer moving along a keyframe `path` turns with it (Apple's raw strings).
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The layer's x axis follows the path's tangent.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// The layer's x axis points against the path's tangent.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// An animation through a sequence of values (keyframes), or along a path.
+///
+/// Key times are fractions of the duration (`0...1`, non-decreasing, as many as `values`; for
+/// `.discrete` one more than `values`, or as many, the last value then holding to the end).
+/// When `keyTimes` is nil or its count does not fit, keyframes are evenly spaced. Each segment
+/// between keyframes can have its own timing function (`timingFunctions`, one fewer than
+/// `values`), applied after the animation's own `timingFunction`.
+///
+///     let shake = CAKeyframeAnimation(keyPath: "position.x")
+///     shake.values = [0, 10, -10, 10, 0]
+///     shake.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+///     shake.isAdditive = true
+///     shake.duration = 0.4
+///     layer.add(shake, forKey: "shake")
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values (of the key path's type, as for `CABasicAnimation`).
+    open var values: [Any]?
+    /// A path for a point property (`position`, `anchorPoint`) to follow; when set, `values` is
+    /// ignored. Each move, line and curve of the path is a keyframe segment; curves are followed
+    /// exactly.
+    open var path: CGPath?
+    /// When each keyframe is reached, as fractions of the duration.
+    open var keyTimes: [NSNumber]?
+    /// The pacing of each segment.
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed. Default `.linear`.
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Kochanek–Bartels tension per keyframe for the cubic modes (1 tight, -1 round). Default 0.
+    open var tensionValues: [NSNumber]?
+    /// Kochanek–Bartels continuity per keyframe (-1 sharp corners, 1 inverted corners).
+    open var continuityValues: [NSNumber]?
+    /// Kochanek–Bartels bias per keyframe (-1 leans towards the next keyframe, 1 the previous).
+    open var biasValues: [NSNumber]?
+    /// Whether a layer following `path` turns to its tangent. Default nil: it does not turn.
+    open var rotationMode: CAAnimationRotationMode?
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CAKeyframeAnimation else { return }
+        values = other.values
+        path = other.path
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+        tensionValues = other.tensionValues
+        continuityValues = other.continuityValues
+        biasValues = other.biasValues
+        rotationMode = other.rotationMode
+    }
+}
+
+/// Several animations run together on one layer, on the group's timeline.
+///
+/// A child's `beginTime` is relative to the group's start (0 starts with the group), a child
+/// with duration 0 takes the transaction's duration when the group is added, and children are
+/// cut off when the group's active period ends. The children's delegates and
+/// `isRemovedOnCompletion` are ignored; the group's apply.
+open class CAAnimationGroup: CAAnimation {
+    /// The animations to run.
+    open var animations: [CAAnimation]?
+
+    /// Copies the children too, so a group added to a layer is independent of the original.
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CAAnimationGroup else { return }
+        animations = other.animations?.map { $0.copy() as! CAAnimation }
+    }
+}

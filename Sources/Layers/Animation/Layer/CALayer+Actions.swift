@@ -1,0 +1,72 @@
+import Foundation
+
+extension CALayer {
+    /// Actions by key, consulted after the delegate: `["position": NSNull()]` turns off the
+    /// implicit animation of `position`; a `CAAnimation` replaces it. Default nil.
+    public var actions: [String: any CAAction]? {
+        get { animationState.actions }
+        set { animationState.actions = newValue }
+    }
+
+    /// Default values and actions, consulted after `actions`: the action search looks in
+    /// `style["actions"]` (a `[String: CAAction]`), then in `style["style"]`, and so on down.
+    /// Default nil.
+    public var style: [AnyHashable: Any]? {
+        get { animationState.style }
+        set { animationState.style = newValue }
+    }
+
+    /// Apple's action search (`action(forKey:)` calls it): the delegate's
+    /// `action(for:forKey:)`, then `actions`, then `style`, then the class's
+    /// `defaultAction(forKey:)`. An `NSNull` found on the way ends the search with no action;
+    /// a nil answer goes on to the next step. The last step is skipped for a layer made since
+    /// the last commit point: it has no presentation yet, so its implicit animation would run
+    /// from the new value to itself (invisible on Apple's platforms too), and leaving it out
+    /// spares the frames and completion-block delays it would cost.
+    func searchAction(forKey event: String) -> (any CAAction)? {
+        if let answer = delegate?.action(for: self, forKey: event) { return answer is NSNull ? nil : answer }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        var style = self.style
+        while let current = style {
+            if let table = current["actions"] as? [String: any CAAction], let found = table[event] {
+                return found is NSNull ? nil : found
+            }
+            style = current["style"] as? [AnyHashable: Any]
+        }
+        guard hasBeenCommitted(in: AnimationEngine.current) else { return nil }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    /// The implicit action of a property: a `CABasicAnimation` of the key (no values, so it runs
+    /// from the value shown before the change to the new one) with the transaction's duration and
+    /// timing function (`.default`, the system curve, when the transaction has none); for
+    /// `contents`, a fade `CATransition` (the default transition of Apple's table). Nil for keys
+    /// that are not animatable, and for `doubleSided`, which has no implicit animation.
+    static func implicitAction(forKey event: String) -> (any CAAction)? {
+        guard let key = CALayerKey(rawValue: event), key != .isDoubleSided,
+              LayerKeyPath.animatableKeys.contains(key) else { return nil }
+        let engine = AnimationEngine.current
+        let animation: CAAnimation = key == .contents ? makeDefaultTransition() : CABasicAnimation(keyPath: event)
+        animation.duration = engine.transactionDuration
+        animation.timingFunction = engine.transactionTimingFunction ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Runs the action for a change of `key` (unless the transaction disables actions), after
+    /// the value changed. Presentation copies never run actions.
+    func runAction(forChangeOf key: CALayerKey) {
+        guard !animationState.isPresentationCopy else { return }
+        let engine = AnimationEngine.current
+        guard !engine.isSuppressingChanges else { return }
+        engine.layerDidChange(self, key: key.rawValue)
+    }
+
+    /// Opens the implicit transaction and remembers the layer's values before its first change
+    /// in the transaction (what its presentation shows until the commit).
+    func prepareForChange() {
+        guard !animationState.isPresentationCopy else { return }
+        let engine = AnimationEngine.current
+        guard !engine.isSuppressingChanges else { return }
+        engine.layerWillChange(self)
+    }
+}

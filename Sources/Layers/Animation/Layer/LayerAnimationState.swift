@@ -1,0 +1,96 @@
+import Geometry
+import Raster
+
+/// The animation side of a layer: its animations, actions, style and timing, kept out of
+/// `CALayer`'s own declaration so that the model's stored properties stay in one value.
+final class LayerAnimationState {
+    /// The engine current when the layer was made, and how many commit points it had passed:
+    /// a layer has a presentation (and animates implicitly) once a later commit point passes.
+    private weak var birthEngine: AnimationEngine?
+    private let birthCommit: Int
+    /// Animations in the order added (later ones apply on top of earlier ones).
+    var records: [AnimationRecord] = []
+    /// The engine running this layer's animations.
+    weak var engine: AnimationEngine?
+    var actions: [String: any CAAction]?
+    var style: [AnyHashable: Any]?
+    var timing = MediaTiming()
+    /// On a presentation copy: the model layer it was made from.
+    var model: CALayer?
+    /// The parent's sublayer transform (about its anchor) the cached render node was built with.
+    var renderedParentTransform: CATransform3D?
+
+    init() {
+        let engine = AnimationEngine.current
+        birthEngine = engine
+        birthCommit = engine.commitCount
+    }
+
+    /// Whether the layer existed at a commit point of `engine` (a layer made under another
+    /// engine counts as committed).
+    func hasBeenCommitted(in engine: AnimationEngine) -> Bool {
+        guard let birthEngine, birthEngine === engine else { return true }
+        return engine.commitCount > birthCommit
+    }
+
+    var isPresentationCopy: Bool { model != nil }
+
+    /// Whether any animation applies to the presentation now (running, or finished and kept).
+    var hasAppliedAnimations: Bool {
+        records.contains { $0.state == .running || $0.state == .finished }
+    }
+}
+
+/// One animation on a layer, from `add(_:forKey:)` to its removal.
+final class AnimationRecord {
+    enum State {
+        /// Added in a transaction that has not committed yet: no effect.
+        case pending
+        /// Committed: applies from its begin time.
+        case running
+        /// Past its end and kept (`isRemovedOnCompletion = false`): applies as its fill mode says.
+        case finished
+        case removed
+    }
+
+    /// The key it was added under; nil when added without one.
+    let key: String?
+    /// The layer's copy, returned by `animation(forKey:)` and passed to the delegate.
+    let animation: CAAnimation
+    var state = State.pending
+    var program: CompiledAnimation?
+    /// The completion blocks waiting for it.
+    var groups: [CompletionGroup]
+    /// The "from" image of a transition.
+    let snapshot: Bitmap?
+    var didNotifyStart = false
+    weak var engine: AnimationEngine?
+
+    init(key: String?, animation: CAAnimation, groups: [CompletionGroup], snapshot: Bitmap?) {
+        self.key = key
+        self.animation = animation
+        self.groups = groups
+        self.snapshot = snapshot
+        for group in groups { group.retain() }
+    }
+
+    /// Compiles the animation with its begin time resolved (`begin` is the layer's time at the
+    /// commit) and makes it run.
+    func start(on layer: CALayer, at begin: CFTimeInterval, previous: PresentationValues?, engine: AnimationEngine) {
+        self.engine = engine
+        program = CompiledAnimation.compile(animation, begin: begin, previous: previous, snapshot: snapshot,
+                                            diagnose: engine.diagnose)
+        state = .running
+    }
+
+    /// The end of its active period, in the layer's time (infinite when it repeats forever).
+    var endTime: CFTimeInterval { program?.timing.endTime ?? .infinity }
+    var beginTime: CFTimeInterval { program?.timing.beginTime ?? .infinity }
+
+    /// Lets go of the completion blocks waiting for it.
+    func releaseGroups() {
+        let held = groups
+        groups = []
+        for group in held { group.release() }
+    }
+}

@@ -1,0 +1,26 @@
+import Geometry
+
+extension LayerProperties {
+    /// The anchor point in bounds coordinates.
+    var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// The layer's own map into its superlayer's space, from these values (the render tree's
+    /// version of `CALayer.ownTransformToSuperlayer`, which reads the model): about the anchor
+    /// point through `transform`, then to `position` and `zPosition`.
+    var ownTransformToSuperlayer: CATransform3D {
+        let a = anchorInBounds
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
+        if !CATransform3DIsIdentity(transform) { m = CATransform3DConcat(m, transform) }
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+
+    /// `sublayerTransform` about the anchor point (identity when it is identity).
+    var sublayerTransformAboutAnchor: CATransform3D {
+        guard !CATransform3DIsIdentity(sublayerTransform) else { return CATransform3DIdentity }
+        let a = anchorInBounds
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, 0), sublayerTransform),
+                                   CATransform3DMakeTranslation(a.x, a.y, 0))
+    }
+}
