@@ -83,6 +83,30 @@ enum CIRowKernels {
         }
     }
 
+    /// `out[i] = (source[i]·(255 − w) + color·w) / 255`: `tint` reading from another row.
+    @inline(__always)
+    static func tint(_ out: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, color: UInt32,
+                     weights: UnsafePointer<UInt32>, count: Int) {
+        if useReference {
+            for i in 0..<count { out[i] = mixPixel(source[i], color, weights[i]) }
+            return
+        }
+        var i = 0
+        let c = Lanes8(repeating: color)
+        while i &+ 8 <= count {
+            switch uniformity(weights + i) {
+            case -1: store(load(source + i), out + i)
+            case 1: store(c, out + i)
+            default: store(mixLanes(load(source + i), c, load(weights + i)), out + i)
+            }
+            i &+= 8
+        }
+        while i < count {
+            out[i] = mixPixel(source[i], color, weights[i])
+            i &+= 1
+        }
+    }
+
     /// `tint` with one weight for every pixel.
     @inline(__always)
     static func tint(_ out: UnsafeMutablePointer<UInt32>, color: UInt32, weight: UInt32, count: Int) {
@@ -260,6 +284,13 @@ enum CIRowKernels {
     @inline(__always)
     static func roundedBits(_ x: Floats8) -> Lanes8 {
         unsafeBitCast(x + 12_582_912, to: Lanes8.self) &- 0x4B40_0000
+    }
+
+    /// `table[index]` for each lane (eight scalar loads: AVX2 gathers are not reachable from Swift).
+    @inline(__always)
+    static func gather(_ table: UnsafePointer<Float>, _ index: Lanes8) -> Floats8 {
+        Floats8(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])],
+                table[Int(index[4])], table[Int(index[5])], table[Int(index[6])], table[Int(index[7])])
     }
 
     /// The lane offsets 0…7 as floats.
