@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "KinescopeTestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "KinescopeTestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "KinescopeTestSupport"]),
+        .testTarget(name: "KinescopeTests", dependencies: ["Kinescope", "KinescopeTestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),

@@ -18,3 +18,9 @@ extension CALayer {
         for child in children { child.layoutIfNeeded() }
     }
 }
+
+extension CALayer {
+    /// Whether something in this layer's subtree changed since its render node was last made:
+    /// a run loop that sees false (and no animation due) can sleep.
+    public var needsNewRenderNode: Bool { needsRender }
+}

@@ -24,6 +24,9 @@ open class UIView: UIResponder {
     var needsDrawing = false
     var hasDrawnOnce = false
     var gestureRecognizerStorage: [UIGestureRecognizer] = []
+    /// Animations from blocks without `.allowUserInteraction` running on this view; while any
+    /// run, touches pass it by, as in UIKit.
+    var interactionBlockingAnimations = 0
 
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {
@@ -59,6 +62,8 @@ open class UIView: UIResponder {
     open var frame: CGRect {
         get { layer.frame }
         set {
+            noteAnimatableChange("position", layer.position)
+            noteAnimatableChange("bounds", layer.bounds)
             let old = bounds.size
             layer.frame = newValue
             if bounds.size != old { boundsSizeDidChange(from: old) }
@@ -69,6 +74,7 @@ open class UIView: UIResponder {
     open var bounds: CGRect {
         get { layer.bounds }
         set {
+            noteAnimatableChange("bounds", layer.bounds)
             let old = layer.bounds.size
             layer.bounds = newValue
             if newValue.size != old { boundsSizeDidChange(from: old) }
@@ -78,30 +84,45 @@ open class UIView: UIResponder {
     /// The centre of the frame, in the superview's coordinates (the layer's position).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            noteAnimatableChange("position", layer.position)
+            layer.position = newValue
+        }
     }
 
     /// An affine transform about the centre. Default identity.
     open var transform: CGAffineTransform {
         get { CATransform3DGetAffineTransform(layer.transform) }
-        set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
+        set {
+            noteAnimatableChange("transform", layer.transform)
+            layer.transform = CATransform3DMakeAffineTransform(newValue)
+        }
     }
 
     /// The layer's 3D transform (iOS 13's `transform3D`).
     open var transform3D: CATransform3D {
         get { layer.transform }
-        set { layer.transform = newValue }
+        set {
+            noteAnimatableChange("transform", layer.transform)
+            layer.transform = newValue
+        }
     }
 
     /// Opacity, `0...1`. Views with alpha below 0.01 are not hit by touches.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        set {
+            noteAnimatableChange("opacity", layer.opacity)
+            layer.opacity = Float(newValue)
+        }
     }
 
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
-        set { layer.backgroundColor = newValue?.cgColor }
+        set {
+            noteAnimatableChange("backgroundColor", layer.backgroundColor as Any)
+            layer.backgroundColor = newValue?.cgColor
+        }
     }
 
     open var isHidden: Bool {
@@ -190,13 +211,15 @@ open class UIView: UIResponder {
 
     /// The deepest visible, interactive descendant (or this view) containing `point` (in this
     /// view's coordinates), as UIKit: hidden views, views with alpha below 0.01 and views with
-    /// user interaction disabled are skipped with their subviews; subviews are tried front to
+    /// user interaction disabled — and, while an animation without `.allowUserInteraction`
+    /// runs on it, the animating view — are skipped with their subviews; subviews are tried front to
     /// back. `point(inside:with:)` is asked first, so a point it rejects (by default one outside
     /// the bounds) reaches no subview, even one drawn there because the view does not clip:
     /// UIKit's hit test does not look at `clipsToBounds`. (Alpha is compared in the layer's
     /// `Float`, so a view given alpha 0.01 is still hit.)
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, layer.opacity >= 0.01, isUserInteractionEnabled, interactionBlockingAnimations == 0,
+              self.point(inside: point, with: event) else { return nil }
         for subview in subviewStorage.reversed() {
             let local = subview.convert(point, from: self)
             if let hit = subview.hitTest(local, with: event) { return hit }

@@ -1,0 +1,314 @@
+import Foundation
+import Geometry
+import Layers
+
+extension UIView {
+    /// Options of the animation and transition methods, with UIKit's raw values: flags in bits
+    /// 0–9, the curve in bits 16–19, the transition in bits 20–23, the preferred frame rate in
+    /// bits 24–27.
+    public struct AnimationOptions: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+
+        public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
+        public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
+        public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
+
+        var curve: UInt { (rawValue >> 16) & 0xF }
+        var transition: UInt { (rawValue >> 20) & 0xF }
+        var flags: AnimationOptions { AnimationOptions(rawValue: rawValue & 0x3FF) }
+
+        /// The timing function of the curve field.
+        var timingFunction: CAMediaTimingFunction {
+            switch curve {
+            case 1: CAMediaTimingFunction(name: .easeIn)
+            case 2: CAMediaTimingFunction(name: .easeOut)
+            case 3: CAMediaTimingFunction(name: .linear)
+            default: CAMediaTimingFunction(name: .easeInEaseOut)
+            }
+        }
+
+        /// The registered transition name of the transition field, nil for none.
+        var transitionName: String? {
+            switch transition {
+            case 1: "flipFromLeft"
+            case 2: "flipFromRight"
+            case 3: "curlUp"
+            case 4: "curlDown"
+            case 5: "crossDissolve"
+            case 6: "flipFromTop"
+            case 7: "flipFromBottom"
+            default: nil
+            }
+        }
+    }
+
+    /// Animates the changes `animations` makes to animatable view properties (frame, bounds,
+    /// center, transform, alpha, backgroundColor…) over `duration` seconds after `delay`, then
+    /// calls `completion` with `true` if every animation ran to its end, `false` if one was
+    /// interrupted or replaced.
+    ///
+    /// As in UIKit: the model values change at once (read them back immediately); the screen
+    /// follows through animations that start at the next commit. A duration of 0 or less applies
+    /// the changes without animation and still calls `completion(true)`, on the next run-loop
+    /// turn. Nested animation blocks inherit the outer block's duration, curve and options
+    /// unless they pass the matching `overrideInherited…` option. Animations always start from
+    /// the current presentation value (`beginFromCurrentState`'s behaviour), so an interrupted
+    /// animation never jumps.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                               options: AnimationOptions = [], animations: @escaping () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        runAnimationBlock(AnimationBlock(duration: duration, delay: delay, options: options, spring: nil),
+                          animations: animations, completion: completion)
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// A spring animation that settles in about `duration`: `dampingRatio` 1 has no overshoot,
+    /// smaller values oscillate; `velocity` is the initial speed as a fraction of the whole
+    /// distance per second. UIKit does not document the spring it builds; Kinescope uses mass 1,
+    /// stiffness `(2π / duration)²` and damping `4π · dampingRatio / duration` (an undamped
+    /// period equal to the duration), which matches UIKit's feel closely.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                               usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+                               options: AnimationOptions = [], animations: @escaping () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let ratio = dampingRatio.isFinite ? min(max(dampingRatio, 0.01), 1) : 1
+        let spring = AnimationBlock.Spring(dampingRatio: ratio, velocity: velocity.isFinite ? velocity : 0)
+        runAnimationBlock(AnimationBlock(duration: duration, delay: delay, options: options, spring: spring),
+                          animations: animations, completion: completion)
+    }
+
+    /// Applies the changes `actionsWithoutAnimation` makes at once, even inside an animation block.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let state = AnimationBlockStack.current
+        state.blocks.append(nil)
+        actionsWithoutAnimation()
+        state.blocks.removeLast()
+    }
+
+    /// Whether changes made now are animated (inside an animation block, outside
+    /// `performWithoutAnimation`).
+    public static var areAnimationsEnabled: Bool {
+        AnimationBlockStack.current.blocks.last.map { $0 != nil } ?? false
+    }
+
+    /// The view's answer to its layer's action search: inside an animation block, an animation
+    /// with the block's timing for animatable properties; outside, `NSNull()` — a view's layer
+    /// does not animate on its own, as in UIKit.
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        guard let block = AnimationBlockStack.current.blocks.last, let block else { return NSNull() }
+        guard Self.animatableKeys.contains(event) else { return NSNull() }
+        // A layer never committed (a view added in this turn) has no presentation to start
+        // from: start from the model value the setter replaced, as UIKit does.
+        let from = layer.presentation() == nil ? block.oldValues[OldValueKey(layer: ObjectIdentifier(layer), key: event)] : nil
+        return block.makeAnimation(forKey: event, on: self, from: from)
+    }
+
+    /// Remembers the model value a setter is about to replace, for the animation block open
+    /// now (the first value per layer and key wins).
+    func noteAnimatableChange(_ key: String, _ oldValue: Any) {
+        guard let block = AnimationBlockStack.current.blocks.last, let block else { return }
+        let id = OldValueKey(layer: ObjectIdentifier(layer), key: key)
+        if block.oldValues[id] == nil { block.oldValues[id] = oldValue }
+    }
+
+    static let animatableKeys: Set<String> = [
+        "bounds", "position", "transform", "opacity", "backgroundColor", "zPosition", "anchorPoint",
+        "cornerRadius", "borderWidth", "borderColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+        "shadowColor", "contentsRect", "sublayerTransform", "hidden", "masksToBounds",
+    ]
+
+    private static func runAnimationBlock(_ block: AnimationBlock, animations: @escaping () -> Void,
+                                          completion: ((Bool) -> Void)?) {
+        let state = AnimationBlockStack.current
+        let effective = block.inheriting(from: state.blocks.last ?? nil)
+        guard effective.duration > 0, effective.duration.isFinite else {
+            performWithoutAnimation(animations)
+            if let completion { callOnNextTurn { completion(true) } }
+            return
+        }
+        let tracker = AnimationCompletionTracker(completion: completion)
+        effective.tracker = tracker
+        CATransaction.begin()
+        state.blocks.append(effective)
+        animations()
+        if effective.options.contains(.layoutSubviews) {
+            for view in tracker.views { view.layoutIfNeeded() }
+        }
+        state.blocks.removeLast()
+        CATransaction.commit()
+        tracker.sealed()
+    }
+}
+
+/// The animation settings of one `UIView.animate` block.
+@MainActor
+final class AnimationBlock {
+    struct Spring {
+        let dampingRatio: CGFloat
+        let velocity: CGFloat
+    }
+
+    var duration: TimeInterval
+    var delay: TimeInterval
+    var options: UIView.AnimationOptions
+    let spring: Spring?
+    var tracker: AnimationCompletionTracker?
+    /// Model values replaced inside the block, by layer and key.
+    var oldValues: [OldValueKey: Any] = [:]
+
+    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, spring: Spring?) {
+        self.duration = duration
+        self.delay = delay.isFinite ? max(0, delay) : 0
+        self.options = options
+        self.spring = spring
+    }
+
+    /// This block's settings after UIKit's inheritance rules inside `outer`.
+    func inheriting(from outer: AnimationBlock?) -> AnimationBlock {
+        guard let outer else { return self }
+        let result = AnimationBlock(duration: options.contains(.overrideInheritedDuration) ? duration : outer.duration,
+                                    delay: delay, options: options, spring: spring ?? outer.spring)
+        if !options.contains(.overrideInheritedCurve) {
+            result.options = result.options.subtracting(UIView.AnimationOptions(rawValue: 0xF << 16))
+                .union(UIView.AnimationOptions(rawValue: outer.options.curve << 16))
+        }
+        if !options.contains(.overrideInheritedOptions) {
+            result.options = result.options.union(outer.options.flags.intersection([.repeat, .autoreverse, .allowUserInteraction]))
+        }
+        return result
+    }
+
+    func makeAnimation(forKey key: String, on view: UIView, from: Any?) -> CAAnimation {
+        let animation: CABasicAnimation
+        if let spring {
+            let s = CASpringAnimation(keyPath: key)
+            let omega = 2 * Double.pi / duration
+            s.mass = 1
+            s.stiffness = CGFloat(omega * omega)
+            s.damping = CGFloat(4 * Double.pi * Double(spring.dampingRatio) / duration)
+            s.initialVelocity = spring.velocity
+            animation = s
+        } else {
+            animation = CABasicAnimation(keyPath: key)
+            animation.timingFunction = options.timingFunction
+        }
+        animation.fromValue = from
+        animation.duration = duration
+        if delay > 0 {
+            animation.beginTime = CACurrentMediaTime() + delay
+            animation.fillMode = .backwards
+        }
+        if options.contains(.repeat) { animation.repeatCount = .infinity }
+        if options.contains(.autoreverse) { animation.autoreverses = true }
+        tracker?.track(animation, on: view, blocksInteraction: !options.contains(.allowUserInteraction))
+        return animation
+    }
+}
+
+struct OldValueKey: Hashable {
+    let layer: ObjectIdentifier
+    let key: String
+}
+
+/// Calls a block's completion once every animation it made has stopped, with `finished` true
+/// only if all of them finished; with none, on the next run-loop turn with `true`.
+@MainActor
+final class AnimationCompletionTracker: CAAnimationDelegate {
+    private let completion: ((Bool) -> Void)?
+    private var running = 0
+    private var allFinished = true
+    private var isSealed = false
+    private var called = false
+    private(set) var views: [UIView] = []
+
+    init(completion: ((Bool) -> Void)?) {
+        self.completion = completion
+    }
+
+    func track(_ animation: CAAnimation, on view: UIView, blocksInteraction: Bool) {
+        running += 1
+        animation.delegate = self
+        if !views.contains(where: { $0 === view }) { views.append(view) }
+        if blocksInteraction { view.interactionBlockingAnimations += 1 }
+        blockingViews.append((view, blocksInteraction))
+    }
+
+    private var blockingViews: [(UIView, Bool)] = []
+
+    func sealed() {
+        isSealed = true
+        if running == 0 { finish(after: true) }
+    }
+
+    nonisolated func animationDidStart(_ anim: CAAnimation) {}
+
+    nonisolated func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        MainActor.assumeIsolated {
+            running -= 1
+            if !flag { allFinished = false }
+            if running == 0 && isSealed { finish(after: false) }
+        }
+    }
+
+    private func finish(after noAnimations: Bool) {
+        guard !called else { return }
+        called = true
+        for (view, blocking) in blockingViews where blocking { view.interactionBlockingAnimations -= 1 }
+        blockingViews.removeAll()
+        guard let completion else { return }
+        if noAnimations {
+            callOnNextTurn { completion(true) }
+        } else {
+            completion(allFinished)
+        }
+    }
+}
+
+/// The animation blocks open on the calling thread (nil entries: `performWithoutAnimation`).
+@MainActor
+final class AnimationBlockStack {
+    var blocks: [AnimationBlock?] = []
+    static let current = AnimationBlockStack()
+}
+
+/// Runs `body` on the next run-loop turn: the completion block of an empty transaction, which
+/// Core Animation calls on the turn after its commit.
+@MainActor
+func callOnNextTurn(_ body: @escaping () -> Void) {
+    CATransaction.begin()
+    CATransaction.setCompletionBlock(body)
+    CATransaction.commit()
+}

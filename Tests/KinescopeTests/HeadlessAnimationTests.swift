@@ -1,0 +1,122 @@
+import Kinescope
+import XCTest
+
+/// UIKit-style code driven headless: `UIView.animate` on a virtual clock, frame by frame.
+final class HeadlessAnimationTests: XCTestCase {
+    @MainActor
+    private static func makeHost(_ controller: UIViewController, width: CGFloat = 200, height: CGFloat = 150) throws -> HeadlessHost {
+        // 20 frames per second keeps these debug-build tests quick; timing is still exact.
+        let host = try HeadlessHost(size: CGSize(width: width, height: height), framesPerSecond: 20)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        window.rootViewController = controller
+        host.show(window)
+        return host
+    }
+
+    func testAnimateChangesModelAtOnceAndScreenOverTheDuration() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try Self.makeHost(controller)
+            let square = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            square.backgroundColor = .red
+            controller.view.backgroundColor = .white
+            controller.view.addSubview(square)
+            host.advance(by: 1.0 / 20)
+            var finished: Bool?
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                square.center = CGPoint(x: 150, y: 25)
+            }, completion: { finished = $0 })
+            XCTAssertEqual(square.center, CGPoint(x: 150, y: 25), "the model changes at once")
+            host.advance(by: 0.5)
+            let midway = square.layer.presentation()?.position.x ?? -1
+            XCTAssertEqual(midway, 87.5, accuracy: 3, "linear: half way at half time")
+            XCTAssertNil(finished)
+            let frame = host.snapshot().cgImage!.bitmap
+            XCTAssertEqual(frame[x: Int(midway), y: 25], PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
+            host.advance(by: 0.6)
+            XCTAssertEqual(finished, true)
+            let end = host.snapshot().cgImage!.bitmap
+            XCTAssertEqual(end[x: 150, y: 25], PremultipliedColor(red: 255, green: 0, blue: 0, alpha: 255))
+            XCTAssertEqual(end[x: 20, y: 25], .white)
+        }
+    }
+
+    func testZeroDurationAppliesAtOnceAndCompletesOnTheNextTurn() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try Self.makeHost(controller)
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            controller.view.addSubview(view)
+            var calls: [Bool] = []
+            UIView.animate(withDuration: 0, animations: { view.alpha = 0.25 }, completion: { calls.append($0) })
+            XCTAssertEqual(view.layer.presentation()?.opacity ?? view.layer.opacity, 0.25, accuracy: 1e-6)
+            XCTAssertTrue(calls.isEmpty, "completion waits for a later run-loop turn")
+            host.advance(by: 2.0 / 20)
+            XCTAssertEqual(calls, [true])
+        }
+    }
+
+    func testInterruptedAnimationCompletesWithFalse() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try Self.makeHost(controller)
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            controller.view.addSubview(view)
+            var first: Bool?, second: Bool?
+            UIView.animate(withDuration: 1, animations: { view.alpha = 0 }, completion: { first = $0 })
+            host.advance(by: 0.3)
+            UIView.animate(withDuration: 1, animations: { view.alpha = 1 }, completion: { second = $0 })
+            host.advance(by: 0.1)
+            XCTAssertEqual(first, false, "replaced by the second animation")
+            host.advance(by: 1)
+            XCTAssertEqual(second, true)
+        }
+    }
+
+    /// The snapshot / cover-view program, ported from Objective-C with syntax-level changes.
+    func testCoverViewEffectShrinksTurnsAndFadesTheSnapshot() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try Self.makeHost(controller, width: 200, height: 200)
+            let view = controller.view!
+            view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+            host.advance(by: 1.0 / 20)
+
+            UIGraphicsBeginImageContextWithOptions(view.bounds.size, true, 0)
+            view.layer.render(in: UIGraphicsGetCurrentContext()!)
+            let coverImage = UIGraphicsGetImageFromCurrentImageContext()
+            UIGraphicsEndImageContext()
+            let cover = UIImageView(image: coverImage)
+            cover.frame = view.bounds
+            view.addSubview(cover)
+            view.backgroundColor = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+            UIView.animate(withDuration: 1.0, animations: {
+                cover.transform = CGAffineTransform(scaleX: 0.01, y: 0.01).rotated(by: .pi / 2)
+                cover.alpha = 0
+            }, completion: { _ in
+                cover.removeFromSuperview()
+            })
+
+            host.advance(by: 0.5)
+            let midway = host.snapshot().cgImage!.bitmap
+            let corner = midway[x: 3, y: 3], centre = midway[x: 100, y: 100]
+            XCTAssertEqual(corner, PremultipliedColor(red: 255, green: 255, blue: 0, alpha: 255), "the new background shows around the shrunk cover")
+            XCTAssertGreaterThan(centre.blue, 40, "the cover, still partly opaque, shows the old blue in the centre")
+            let transform = cover.layer.presentation()!.transform
+            let scale = (transform.m11 * transform.m11 + transform.m12 * transform.m12).squareRoot()
+            XCTAssertLessThan(scale, 0.8, "visibly smaller")
+            XCTAssertGreaterThan(abs(atan2(transform.m12, transform.m11)), 0.3, "visibly turned")
+
+            host.advance(by: 0.6)
+            XCTAssertNil(cover.superview, "removed in the completion block")
+            let end = host.snapshot().cgImage!.bitmap
+            XCTAssertEqual(end[x: 100, y: 100], PremultipliedColor(red: 255, green: 255, blue: 0, alpha: 255))
+        }
+    }
+}
+
+/// Runs `body` on the main actor: XCTest on Linux runs tests on the main thread but cannot call
+/// `@MainActor` test methods, so UIKit-style tests hop in here.
+func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+    try MainActor.assumeIsolated(body)
+}
