@@ -1,5 +1,5 @@
 // The axis-aligned shortcuts of the image kernel. An integer translation needs no sampling at
-// all: it is a row blend. A scale without rotation samples separably: the source position of a
+// all: it is a row blend (the compositing kernels' `FastKernels.sourceOver`). A scale without rotation samples separably: the source position of a
 // column is the same on every row, so a table of (texel, weight) per column is built once, and
 // the vertical interpolation of the two source rows is done once per destination row over
 // contiguous memory; each pixel then needs two loads from that row instead of four from the image.
@@ -13,36 +13,10 @@ extension SamplerKernels {
         let rect = setup.clipArea.intersection(PixelRect(x: -dx, y: -dy, width: source.width, height: source.height))
         guard !rect.isEmpty else { return }
         for y in rect.minY..<rect.maxY {
-            blendRow(destination.baseAddress + y * destination.rowStride + rect.minX,
-                     source.baseAddress + (y + dy) * source.rowStride + rect.minX + dx,
-                     count: rect.width, opacity: setup.opacity)
-        }
-    }
-
-    /// `destination[i] = source[i] × opacity/255 over destination[i]` for `count` pixels.
-    static func blendRow(_ destination: UnsafeMutablePointer<UInt32>, _ source: UnsafeMutablePointer<UInt32>,
-                         count: Int, opacity: UInt32) {
-        var i = 0
-        if opacity == 255 {
-            while i + 8 <= count {
-                let s = L.load(source + i)
-                if all(s &>> 24 .== 255) {
-                    L.store(s, destination + i)
-                } else if any(s .!= 0) {
-                    L.store(L.sourceOver(s, L.load(destination + i)), destination + i)
-                }
-                i += 8
-            }
-        } else {
-            let m = L.Channels(repeating: UInt16(opacity))
-            while i + 8 <= count {
-                L.store(L.sourceOver(L.scale(L.load(source + i), by: m), L.load(destination + i)), destination + i)
-                i += 8
-            }
-        }
-        while i < count {
-            destination[i] = SamplerScalar.sourceOver(SamplerScalar.scale(source[i], by: opacity), destination[i])
-            i += 1
+            // The compositing kernels' source-over row: the same arithmetic as `SamplerReference`.
+            FastKernels.sourceOver(destination.baseAddress + y * destination.rowStride + rect.minX,
+                                   from: source.baseAddress + (y + dy) * source.rowStride + rect.minX + dx,
+                                   count: rect.width, opacity: UInt8(setup.opacity))
         }
     }
 

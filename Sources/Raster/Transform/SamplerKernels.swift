@@ -62,6 +62,7 @@ enum SamplerLanes {
         unsafeBitCast(w | w &<< 16, to: Channels.self)
     }
 
+    /// `(a·g + b·f + 128) / 256` per channel, with `g = 256 − f` (as `SamplerScalar.lerp`).
     @inline(__always)
     static func lerp(_ a: Pixels, _ b: Pixels, _ g: Channels, _ f: Channels) -> Pixels {
         let ac = unsafeBitCast(a, to: Channels.self), bc = unsafeBitCast(b, to: Channels.self)
@@ -116,18 +117,6 @@ enum SamplerLanes {
     static func divide255(_ t: Channels) -> Channels {
         let u = t &+ 128
         return (u &+ u &>> 8) &>> 8
-    }
-
-    @inline(__always)
-    static func scale(_ p: Pixels, by m: Channels) -> Pixels {
-        let c = unsafeBitCast(p, to: Channels.self)
-        let even = divide255((c & 0x00FF) &* m), odd = divide255((c &>> 8) &* m)
-        return unsafeBitCast(even | odd &<< 8, to: Pixels.self)
-    }
-
-    @inline(__always)
-    static func sourceOver(_ s: Pixels, _ d: Pixels) -> Pixels {
-        s &+ scale(d, by: spread(255 &- s &>> 24))
     }
 
     @inline(__always)
