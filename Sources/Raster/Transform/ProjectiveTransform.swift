@@ -17,8 +17,11 @@
 /// let inverse = forward.inverted()!   // destination → source, for `drawImage`
 /// ```
 public struct ProjectiveTransform: Hashable, Sendable, CustomStringConvertible {
+    /// Row 0, giving `x' = m00·x + m01·y + m02`.
     public var m00: Double, m01: Double, m02: Double
+    /// Row 1, giving `y' = m10·x + m11·y + m12`.
     public var m10: Double, m11: Double, m12: Double
+    /// Row 2, giving `w' = m20·x + m21·y + m22` (0, 0, 1 for an affine map).
     public var m20: Double, m21: Double, m22: Double
 
     /// A matrix from its entries in row-major order: row 0 gives `x'`, row 1 `y'`, row 2 `w'`.

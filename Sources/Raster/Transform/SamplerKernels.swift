@@ -9,13 +9,36 @@
 // registers on baseline x86-64): the source position is evaluated directly per pixel (no
 // accumulated increments, so a band split cannot change a bit), divided by w per pixel for a
 // projective map (exact perspective; the divide costs little next to the texel loads), converted
-// to 24.8 fixed point with the 1.5·2²³ trick, clamped, and turned into offsets; the four texels
-// are loaded lane by lane (no usable gather in Swift, and AVX2 gathers are slow on this CPU);
-// bilinear weights and the blend run on `SIMD16<UInt16>` with two channels per pixel, with the
-// exact `/255`. Every step mirrors `SamplerReference` operation for operation, so the two agree
-// byte for byte (tested), and span ends use the scalar code itself.
+// to 24.8 fixed point with the 1.5·2²³ trick, clamped, and turned into offsets; each bilinear
+// 2×2 block is two 64-bit loads (texel pairs), de-interleaved with `evenHalf`/`oddHalf`;
+// weights and the blend run on `SIMD16<UInt16>` with two channels per pixel and the exact
+// `/255`; a group whose eight samples are opaque is stored without reading the destination.
+// A span's last partial group is computed over the eight pixels ending the span and stored with
+// the other lanes written back unchanged, so there is no scalar tail. Every step mirrors
+// `SamplerReference` operation for operation, so the two agree byte for byte (fuzz-tested in
+// debug and release, baseline and haswell).
 //
-// Measured: see the bottom of this note (filled in from Benchmarks/, one core, 1920×1080).
+// Measured here (1920×1080 frame, one thread, thread CPU time, Benchmarks/kinescope-bench; the
+// 2-core machine was shared with other builds at load average 8–17, so figures move ±20 %
+// between runs; pixman is given the quad's bounding box, as we are):
+//                                        baseline x86-64       -target-cpu haswell
+//   perspective 60° about y, bilinear    11.9–12.9 ms (3.5–3.8× pixman)   10.4–11.1 ms (4.1–5.9×)
+//   scale 0.5 + rotate 30° (mip level 1)  4.2–5.4 ms (3.0×)                3.9–4.3 ms (3.7–4.1×)
+//   pixman, same perspective             45 ms (bbox), 60–82 ms (whole frame, the "19 fps" path)
+// (`x86-64-v3` is not a `-target-cpu` value Swift 6.3's LLVM accepts; `haswell` is that ISA level.)
+//
+// What mattered, measured with a profiling build of this kernel alone (AVX2 unless said):
+// - Specialisation. Variant flags as `Bool` parameters of `@inline(__always)` helpers were not
+//   folded: LLVM's function merging re-merged the four copies and called the texel fetch through
+//   a function pointer. Variant types (`SamplerVariant`) plus `@_transparent` on the helpers
+//   that must inline: perspective 14.3 → 12.6 ms (baseline).
+// - Texel pairs: 16 64-bit loads per eight pixels instead of 32 32-bit ones: 12.2 → 9.9 ms.
+// - Where the rest goes: with every texel load removed the perspective case takes 4.6 ms (7.1
+//   baseline); with loads confined to 16 KB (always in L1) 5.6 ms; for real ≈ 10 ms. So about
+//   half is the memory system along the slanted source path. Tried and dropped, no measurable
+//   gain: 2-D tiling (bands of 8–32 rows × pieces of 32–256 px), padding the source stride
+//   against cache-set conflicts, scalar-address gathers, and an all-opaque test via `all()`
+//   (which made the loop 2× slower; the 64-bit AND in `allOpaque` is free).
 
 /// Lane helpers of the image kernels: eight pixels per vector.
 enum SamplerLanes {
