@@ -1,0 +1,191 @@
+import Geometry
+import KinescopeTestSupport
+import Layers
+import Raster
+import XCTest
+@testable import Transitions
+
+final class CATransitionTests: XCTestCase {
+    private var clock: VirtualClock!
+    private var engine: AnimationEngine!
+    private var diagnostics: [String] = []
+
+    override func setUp() {
+        clock = VirtualClock(now: 50)
+        engine = AnimationEngine(clock: clock)
+        diagnostics = []
+        engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
+        engine.makeCurrent()
+    }
+
+    override func tearDown() {
+        AnimationEngine.resignCurrent()
+    }
+
+    private let size = TransitionFixtures.size
+    private lazy var before = CGImage(bitmap: TransitionFixtures.from.copy())
+    private lazy var after = CGImage(bitmap: TransitionFixtures.to.copy())
+
+    /// A root layer the size of the fixtures holding one layer that shows `before`, committed
+    /// and rendered once (so it has an appearance to transition from).
+    private func scene() -> (root: CALayer, layer: CALayer) {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.position = CGPoint(x: CGFloat(size.width) / 2, y: CGFloat(size.height) / 2)
+        let layer = CALayer()
+        layer.frame = root.bounds
+        layer.contents = before
+        root.addSublayer(layer)
+        engine.tick()
+        _ = render(root)
+        return (root, layer)
+    }
+
+    private func render(_ root: CALayer, threads: Int = 1) -> Bitmap {
+        let frame = Bitmap(size: size)
+        Compositor(threadCount: threads).render(root.makeRenderNode(), into: frame)
+        return frame
+    }
+
+    /// The frame the registered transition `name` draws between the fixtures at `progress`.
+    private func expected(_ transition: any FrameTransition, progress: Double) -> Bitmap {
+        let out = Bitmap(size: size)
+        transition.render(from: TransitionFixtures.from, to: TransitionFixtures.to, progress: progress, into: out,
+                          clip: out.bounds, scratch: TransitionScratch())
+        return out
+    }
+
+    private func assertSame(_ actual: Bitmap, _ expected: Bitmap, _ label: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        let comparison = BitmapComparison(actual: actual, expected: expected, tolerance: .exact)
+        XCTAssertTrue(comparison.passes(.exact), "\(label): \(comparison.differingPixels) pixels differ, first \(String(describing: comparison.firstDifference))",
+                      file: file, line: line)
+    }
+
+    /// A linear transition of `duration` 1 s added to the scene's layer as its contents change.
+    private func transition(_ configure: (CATransition) -> Void = { _ in }) -> (root: CALayer, layer: CALayer) {
+        let (root, layer) = scene()
+        let transition = CATransition()
+        transition.duration = 1
+        transition.timingFunction = CAMediaTimingFunction(name: .linear)
+        configure(transition)
+        layer.add(transition, forKey: nil)
+        CATransaction.setDisableActions(true)
+        layer.contents = after
+        return (root, layer)
+    }
+
+    func testFadeMidwayIsTheBlendOfTheImagesBeforeAndAfterTheChange() throws {
+        let (root, _) = transition()
+        engine.advance(by: 0)
+        assertSame(render(root), TransitionFixtures.from, "start")
+        engine.advance(by: 0.5)
+        let middle = render(root)
+        let fade = try TransitionRegistry.make(named: "fade")
+        assertSame(middle, expected(fade, progress: 0.5), "half way")
+        let pixel = middle[x: 5, y: 5], a = TransitionFixtures.from[x: 5, y: 5], b = TransitionFixtures.to[x: 5, y: 5]
+        XCTAssertEqual(Int(pixel.red), (Int(a.red) + Int(b.red)) / 2, accuracy: 1)
+        XCTAssertEqual(Int(pixel.blue), (Int(a.blue) + Int(b.blue)) / 2, accuracy: 1)
+        engine.advance(by: 0.6)
+        assertSame(render(root), TransitionFixtures.to, "after the end: the live layer")
+    }
+
+    func testPushWithSubtypeDrawsTheRegisteredTransition() throws {
+        let (root, _) = transition {
+            $0.type = .push
+            $0.subtype = .fromRight
+        }
+        engine.advance(by: 0)
+        engine.advance(by: 0.25)
+        let push = try TransitionRegistry.make(named: "push", parameters: ["subtype": "fromRight"])
+        assertSame(render(root), expected(push, progress: 0.25), "push from the right at 25 %")
+        assertSame(render(root, threads: 3), render(root, threads: 1), "any number of bands")
+    }
+
+    func testExtraTypesByRawValue() throws {
+        let (root, _) = transition { $0.type = CATransitionType(rawValue: "cube") }
+        engine.advance(by: 0.5)
+        let cube = try TransitionRegistry.make(named: "cube")
+        assertSame(render(root), expected(cube, progress: 0.5), "cube")
+        XCTAssertTrue(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    func testUnknownTypeFallsBackToFadeWithDiagnostic() throws {
+        let (root, _) = transition { $0.type = CATransitionType(rawValue: "suckEffect") }
+        engine.advance(by: 0.5)
+        assertSame(render(root), expected(try TransitionRegistry.make(named: "fade"), progress: 0.5), "fade")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertTrue(diagnostics[0].contains("suckEffect"), diagnostics[0])
+    }
+
+    func testProgressRangeIsStoredAsGivenAndClampedWhenDrawn() throws {
+        let (root, layer) = transition {
+            $0.startProgress = -1
+            $0.endProgress = 0.5
+        }
+        let stored = try XCTUnwrap(layer.animation(forKey: kCATransition) as? CATransition)
+        XCTAssertEqual(stored.startProgress, -1)
+        XCTAssertEqual(stored.endProgress, 0.5)
+        engine.advance(by: 0.5)
+        let fade = try TransitionRegistry.make(named: "fade")
+        assertSame(render(root), expected(fade, progress: 0.25), "from 0 (-1 clamped) to 0.5, half way")
+        engine.advance(by: 0.375)
+        assertSame(render(root), expected(fade, progress: 0.4375), "0.5 × 0.875")
+    }
+
+    func testFilterOverridesTypeAndSubtype() throws {
+        let filter = try XCTUnwrap(CIFilter(name: "CIDissolveTransition"))
+        let (root, _) = transition {
+            $0.type = .push
+            $0.filter = filter
+        }
+        engine.advance(by: 0.5)
+        assertSame(render(root), expected(filter.transition, progress: 0.5), "the filter's transition")
+    }
+
+    func testTransitionIsKeptUnderTransitionKeyAndCopied() throws {
+        let (_, layer) = scene()
+        let transition = CATransition()
+        transition.type = .moveIn
+        transition.subtype = .fromTop
+        layer.add(transition, forKey: "mine")
+        XCTAssertNil(layer.animation(forKey: "mine"))
+        let stored = try XCTUnwrap(layer.animation(forKey: kCATransition) as? CATransition)
+        XCTAssertFalse(stored === transition)
+        XCTAssertEqual(stored.type, .moveIn)
+        XCTAssertEqual(stored.subtype, .fromTop)
+        XCTAssertEqual(stored.duration, 0.25, "the transaction's duration")
+    }
+
+    func testTypeAndSubtypeRawValuesAreApples() throws {
+        XCTAssertEqual([CATransitionType.fade, .moveIn, .push, .reveal].map(\.rawValue), ["fade", "moveIn", "push", "reveal"])
+        XCTAssertEqual([CATransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom].map(\.rawValue),
+                       ["fromLeft", "fromRight", "fromTop", "fromBottom"])
+        XCTAssertEqual(CATransition().type, .fade)
+        XCTAssertNil(CATransition().subtype)
+    }
+
+    func testImplicitContentsActionIsAFadeCATransition() throws {
+        let (root, layer) = scene()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        layer.contents = after
+        let implicit = try XCTUnwrap(layer.animation(forKey: kCATransition) as? CATransition)
+        XCTAssertEqual(implicit.type, .fade)
+        XCTAssertEqual(implicit.duration, 1)
+        engine.advance(by: 0.5)
+        assertSame(render(root), expected(try TransitionRegistry.make(named: "fade"), progress: 0.5), "implicit fade")
+    }
+
+    func testTransitionOfTranslucentLayerAppliesItsOpacityOnce() throws {
+        let (root, layer) = transition()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.5
+        engine.advance(by: 0.5)
+        let frame = render(root)
+        let blended = expected(try TransitionRegistry.make(named: "fade"), progress: 0.5)
+        let p = frame[x: 10, y: 10], e = blended[x: 10, y: 10]
+        XCTAssertEqual(Int(p.alpha), Int(e.alpha) / 2, accuracy: 1)
+        XCTAssertEqual(Int(p.red), Int(e.red) / 2, accuracy: 1)
+    }
+}
