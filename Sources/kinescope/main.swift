@@ -2,6 +2,7 @@
 
 /// Parses the command line and runs the chosen command; every failure becomes one line on
 /// standard error and a sysexits code.
+@MainActor
 func run(_ arguments: [String]) throws(CommandLineFailure) -> ExitCode {
     var cursor = ArgumentCursor(arguments)
     switch cursor.peek {
@@ -17,6 +18,12 @@ func run(_ arguments: [String]) throws(CommandLineFailure) -> ExitCode {
     case "transition":
         _ = cursor.next()
         return try TransitionCommand.run(&cursor)
+    case "demo":
+        _ = cursor.next()
+        return try DemoCommand.run(&cursor)
+    case "record":
+        _ = cursor.next()
+        return try RecordCommand.run(&cursor)
     case "view":
         _ = cursor.next()
         return try ViewCommand.run(&cursor)

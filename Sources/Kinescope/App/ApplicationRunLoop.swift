@@ -29,6 +29,8 @@ public final class ApplicationRunLoop {
     public let framesPerSecond: Int
     /// Set when the user closes the window (or `requestQuit()`); `run()` returns then.
     public private(set) var quitRequested = false
+    /// Sees every key press before the window delivers it (a command line's quit key, say).
+    public var keyObserver: ((UIKey) -> Void)?
     /// Filled behind the window (where its views draw nothing). Default opaque black.
     public var background = PremultipliedColor.black
 
@@ -122,8 +124,9 @@ public final class ApplicationRunLoop {
             primaryDown = false
             window?.sendTouch(.ended, at: CGPoint(x: x, y: y), timestamp: now)
         case let .keyDown(key):
-            window?.sendKey(UIKey(keysym: key.keysym, characters: key.text, modifierFlags: key.modifiers.uiKitFlags),
-                            isDown: true)
+            let uiKey = UIKey(keysym: key.keysym, characters: key.text, modifierFlags: key.modifiers.uiKitFlags)
+            keyObserver?(uiKey)
+            window?.sendKey(uiKey, isDown: true)
         case let .keyUp(key):
             window?.sendKey(UIKey(keysym: key.keysym, characters: key.text, modifierFlags: key.modifiers.uiKitFlags),
                             isDown: false)

@@ -57,14 +57,14 @@ open class UIControl: UIView {
     private var touchInside = false
 
     /// Calls `action` on `target` (held weakly, as UIKit holds targets) when one of `events` occurs.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for events: Event) {
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void, for events: Event) {
         registrations.append(Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] _ in
             if let target { action(target)() }
         })
     }
 
     /// The same, for action methods that take the sender.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (Any) -> Void, for events: Event) {
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor (Any) -> Void, for events: Event) {
         registrations.append(Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control in
             if let target { action(target)(control) }
         })

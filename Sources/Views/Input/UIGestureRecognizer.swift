@@ -23,18 +23,23 @@ open class UIGestureRecognizer {
     public init() {}
 
     /// A recogniser calling `action` on `target` (held weakly).
-    public init<Target: AnyObject>(target: Target?, action: ((Target) -> (UIGestureRecognizer) -> Void)?) {
+    public init<Target: AnyObject>(target: Target?, action: ((Target) -> @MainActor (UIGestureRecognizer) -> Void)?) {
         if let target, let action { addTarget(target, action: action) }
     }
 
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIGestureRecognizer) -> Void) {
+    /// A recogniser calling an action method that takes no argument.
+    public init<Target: AnyObject>(target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
+        addTarget(target, action: action)
+    }
+
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor (UIGestureRecognizer) -> Void) {
         actions.append { [weak target] recognizer in
             if let target { action(target)(recognizer) }
         }
     }
 
     /// Targets whose action takes no argument.
-    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void) {
         actions.append { [weak target] _ in
             if let target { action(target)() }
         }

@@ -148,22 +148,7 @@ enum TransitionCommand {
         }
         let outcome = queue.close()
         bar.finish()
-
-        if let signal = interruption.signal {
-            let kept = format == .png ? "; \(outcome.framesStored) complete frames are in \(outPath)"
-                : outPath == "-" || isDevice(outPath) ? "" : "; \(outPath) was not written"
-            throw CommandLineFailure(code: InterruptSignals.exitCode(for: signal), message: "interrupted\(kept)")
-        }
-        if let failure = outcome.failure {
-            var message = failure.description
-            if let namer, let failedIndex = outcome.failedIndex {
-                for index in outcome.storedIndices where index > failedIndex {
-                    unlink(namer.path(forIndex: index))
-                }
-                message += "; the \(failedIndex) frames before it are complete in \(outPath)"
-            }
-            throw CommandLineFailure(code: CommandLineFailure(recording: failure).code, message: message)
-        }
+        try RecordingCompletion.check(outcome, interruption: interruption, namer: namer, outPath: outPath, format: format)
         return .success
     }
 
@@ -177,10 +162,6 @@ enum TransitionCommand {
                 sinks.first as? PNGSequenceSink)
     }
 
-    private static func isDevice(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
-    }
 
     /// `image` scaled to fit inside a frame of `size`, keeping its aspect ratio and centred (a
     /// layer with `contentsGravity = .resizeAspect`, bilinear sampling), over opaque black; the
@@ -199,31 +180,5 @@ enum TransitionCommand {
         let frame = Bitmap(size: size)
         compositor.render(root.makeRenderNode(), into: frame)
         return frame
-    }
-}
-
-/// The signal that interrupted a render, set from the signal queue and read by the drawing loop.
-private final class Interruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: Int32?
-    private var queue: EncodingQueue?
-
-    var signal: Int32? { lock.withLock { received } }
-    var isInterrupted: Bool { signal != nil }
-
-    func attach(_ queue: EncodingQueue) {
-        let already = lock.withLock {
-            self.queue = queue
-            return received != nil
-        }
-        if already { queue.cancel() }
-    }
-
-    func interrupt(by signal: Int32) {
-        let queue = lock.withLock {
-            if received == nil { received = signal }
-            return self.queue
-        }
-        queue?.cancel()
     }
 }

@@ -1,0 +1,39 @@
+import Kinescope
+
+/// `kinescope demo NAME [--size WxH]`: a demo in a live X11 window; a click runs its effect,
+/// `q`, Esc or the window's close button quits.
+enum DemoCommand {
+    @MainActor
+    static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
+        var name: String?
+        var size = PixelSize(uncheckedWidth: 960, height: 720)
+        while let word = cursor.next() {
+            switch word {
+            case let .option("--size", inline): size = try cursor.size(of: "--size", inline: inline)
+            case let .option(option, _): throw .usage("unknown option '\(option)' for demo")
+            case let .positional(value):
+                guard name == nil else { throw .usage("demo takes one name, got '\(value)' too") }
+                name = value
+            }
+        }
+        guard let name else { throw .usage("demo needs a name: \(DemoCatalog.all.map(\.name).joined(separator: ", "))") }
+        let demo = try DemoCatalog.demo(named: name)
+        let host: X11Host
+        do {
+            host = try X11Host(title: "Kinescope — \(demo.name) — click to run", size: size)
+        } catch {
+            throw CommandLineFailure(error)
+        }
+        let loop = ApplicationRunLoop(host: host, clock: MonotonicClock())
+        loop.show(DemoCatalog.window(for: demo, size: size))
+        loop.keyObserver = { [unowned loop] key in
+            if key.characters == "q" || key.keysym == 0xFF1B { loop.requestQuit() }
+        }
+        do {
+            try loop.run()
+        } catch {
+            throw CommandLineFailure(error)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Kinescope
+
+/// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
+/// [--format png|y4m] [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]`: a demo run
+/// headless on a virtual clock, faster than real time, every frame stored. The same command
+/// gives the same bytes every time, whatever the thread count.
+///
+/// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
+/// delivered (press and release at the centre) just before the first frame at or after t.
+enum RecordCommand {
+    struct Options {
+        var demo: String?
+        var outPath: String?
+        var frames: Int?
+        var seconds: Double?
+        var framesPerSecond = 60
+        var size = PixelSize(uncheckedWidth: 640, height: 480)
+        var format: RecordingFormat?
+        var clicks: [Double] = []
+        var pngLevel = 1
+        var chroma: Y4MSink.Chroma = .yuv420
+    }
+
+    @MainActor
+    static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
+        let options = try parse(&cursor)
+        let demo = try DemoCatalog.demo(named: options.demo!)
+        let outPath = options.outPath!
+        let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
+        let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
+        guard frameCount >= 1 else { throw .usage("--seconds \(options.seconds ?? 0) gives no frame at \(options.framesPerSecond) fps") }
+
+        InterruptSignals.ignoreBrokenPipes()
+        let interruption = Interruption()
+        let signalSources = InterruptSignals.trap { interruption.interrupt(by: $0) }
+        defer { signalSources.forEach { $0.cancel() } }
+
+        let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
+                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond)
+        let encoders = format == .png ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let sinks = try output.makeSinks(frameSize: options.size, encoderCount: encoders)
+        let queue = EncodingQueue(sinks: sinks, frameSize: options.size, capacity: sinks.count + 2)
+        interruption.attach(queue)
+
+        let host: HeadlessHost
+        do {
+            host = try HeadlessHost(size: CGSize(width: options.size.width, height: options.size.height),
+                                    framesPerSecond: options.framesPerSecond)
+        } catch {
+            queue.cancel()
+            _ = queue.close()
+            throw CommandLineFailure(error)
+        }
+        host.show(DemoCatalog.window(for: demo, size: options.size))
+        let centre = CGPoint(x: CGFloat(options.size.width) / 2, y: CGFloat(options.size.height) / 2)
+        var pendingClicks = options.clicks.sorted()[...]
+        var bar = ProgressBar(total: frameCount, label: "record \(demo.name)")
+        for index in 0..<frameCount {
+            if index > 0 { host.advance(by: 1 / Double(options.framesPerSecond)) }
+            let time = Double(index) / Double(options.framesPerSecond)
+            while let click = pendingClicks.first, click <= time + 1e-9 {
+                pendingClicks.removeFirst()
+                host.click(at: centre)
+            }
+            guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
+            let shown = host.snapshot().cgImage!.bitmap
+            buffer.copy(from: shown, atX: 0, y: 0)
+            queue.submit(buffer)
+            bar.update(index + 1)
+        }
+        let outcome = queue.close()
+        bar.finish()
+        try RecordingCompletion.check(outcome, interruption: interruption, namer: sinks.first as? PNGSequenceSink,
+                                      outPath: outPath, format: format)
+        return .success
+    }
+
+    private static func parse(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> Options {
+        var options = Options()
+        while let word = cursor.next() {
+            switch word {
+            case let .option("--out", inline): options.outPath = try cursor.value(of: "--out", inline: inline)
+            case let .option("--frames", inline): options.frames = try cursor.integer(of: "--frames", inline: inline, in: 1...1_000_000)
+            case let .option("--seconds", inline): options.seconds = try cursor.number(of: "--seconds", inline: inline, in: 0...86_400)
+            case let .option("--fps", inline): options.framesPerSecond = try cursor.integer(of: "--fps", inline: inline, in: 1...1000)
+            case let .option("--size", inline): options.size = try cursor.size(of: "--size", inline: inline)
+            case let .option("--click-at", inline):
+                options.clicks.append(try cursor.number(of: "--click-at", inline: inline, in: 0...86_400))
+            case let .option("--png-level", inline): options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
+            case let .option("--format", inline):
+                let text = try cursor.value(of: "--format", inline: inline)
+                guard let format = RecordingFormat(rawValue: text) else { throw .usage("--format \(text): expected png or y4m") }
+                options.format = format
+            case let .option("--chroma", inline):
+                let text = try cursor.value(of: "--chroma", inline: inline)
+                switch text {
+                case "420": options.chroma = .yuv420
+                case "444": options.chroma = .yuv444
+                default: throw .usage("--chroma \(text): expected 420 or 444")
+                }
+            case let .option(name, _): throw .usage("unknown option '\(name)' for record")
+            case let .positional(value):
+                guard options.demo == nil else { throw .usage("record takes one demo, got '\(value)' too") }
+                options.demo = value
+            }
+        }
+        guard options.demo != nil else { throw .usage("record needs a demo name") }
+        guard options.outPath != nil else { throw .usage("record needs --out PATH") }
+        if options.frames != nil && options.seconds != nil { throw .usage("give --frames or --seconds, not both") }
+        return options
+    }
+}

@@ -1,0 +1,31 @@
+@preconcurrency import Glibc
+import Kinescope
+
+/// What the end of a recording means for the command line: an interruption exits 130 / 143
+/// saying what was kept, a failed frame exits 73 / 74 after removing any PNG files written after
+/// it (so the folder holds complete frames up to the failure), success returns.
+enum RecordingCompletion {
+    static func check(_ outcome: EncodingQueue.Outcome, interruption: Interruption, namer: PNGSequenceSink?,
+                      outPath: String, format: RecordingFormat) throws(CommandLineFailure) {
+        if let signal = interruption.signal {
+            let kept = format == .png ? "; \(outcome.framesStored) complete frames are in \(outPath)"
+                : outPath == "-" || isDevice(outPath) ? "" : "; \(outPath) was not written"
+            throw CommandLineFailure(code: InterruptSignals.exitCode(for: signal), message: "interrupted\(kept)")
+        }
+        if let failure = outcome.failure {
+            var message = failure.description
+            if let namer, let failedIndex = outcome.failedIndex {
+                for index in outcome.storedIndices where index > failedIndex {
+                    unlink(namer.path(forIndex: index))
+                }
+                message += "; the \(failedIndex) frames before it are complete in \(outPath)"
+            }
+            throw CommandLineFailure(code: CommandLineFailure(recording: failure).code, message: message)
+        }
+    }
+
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+    }
+}
