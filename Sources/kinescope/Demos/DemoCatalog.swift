@@ -10,8 +10,12 @@ enum DemoCatalog {
     }
 
     @MainActor static let all: [Demo] = [
+        Demo(name: "cycle", summary: "four images cycled with UIView.transition(with:…) flips on each click",
+             makeController: { ImageCycleViewController() }),
         Demo(name: "cover", summary: "snapshot the view, cover it, change it, shrink, turn and fade the cover away",
              makeController: { CoverViewController() }),
+        Demo(name: "bars", summary: "two image views swapped by a CATransition with a CIBarsSwipeTransition filter",
+             makeController: { BarsSwipeViewController() }),
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
     ]
