@@ -4,8 +4,8 @@ package enum ImageKernelPath: Sendable, CaseIterable {
     case reference
     /// The general SIMD kernel for every matrix, without the axis-aligned shortcuts.
     case general
-    /// The cheapest kernel the matrix allows: integer translation, axis-aligned scale, or the
-    /// general SIMD kernel.
+    /// The cheapest kernel the draw allows: colour fill for a 1×1 image, integer translation,
+    /// axis-aligned scale, or the general SIMD kernel.
     case fastest
 }
 
@@ -53,6 +53,8 @@ extension Bitmap {
         switch (fitsInt32 ? path : .reference, setup.kind) {
         case (.reference, _):
             SamplerReference.draw(setup, image: image, onto: self)
+        case (.fastest, .solid):
+            SamplerKernels.drawSolid(setup, image: image, onto: self)
         case (.fastest, .translation(let dx, let dy)):
             SamplerKernels.drawTranslation(setup, dx: dx, dy: dy, image: image, onto: self)
         case (.fastest, .axisAligned):

@@ -180,6 +180,27 @@ enum SamplerKernels {
         }
     }
 
+    /// A 1×1 image: edge zones through the general kernel, covered runs filled with its pixel.
+    static func drawSolid(_ setup: SamplerSetup, image: MipmappedImage, onto destination: Bitmap) {
+        var levels = SamplerLevels(image)
+        let color = SamplerScalar.scale(image.base.baseAddress.pointee, by: setup.opacity)
+        for y in setup.area.minY..<setup.area.maxY {
+            let (outer, inner) = setup.spans(row: y)
+            guard !outer.isEmpty else { continue }
+            let row = setup.row(y)
+            let out = destination.baseAddress + y * destination.rowStride
+            if setup.isAffine {
+                runEdge(AffineNearest.self, outer.lowerBound..<inner.lowerBound, outer, row, out, setup, &levels)
+                runEdge(AffineNearest.self, inner.upperBound..<outer.upperBound, outer, row, out, setup, &levels)
+            } else {
+                runEdge(ProjectiveNearest.self, outer.lowerBound..<inner.lowerBound, outer, row, out, setup, &levels)
+                runEdge(ProjectiveNearest.self, inner.upperBound..<outer.upperBound, outer, row, out, setup, &levels)
+            }
+            // The compositing kernels' fill: `sourceOver(color, destination)` as the reference blends.
+            FastKernels.fillSourceOver(out + inner.lowerBound, count: inner.count, color: color)
+        }
+    }
+
     private static func drawRows<V: SamplerVariant>(_ variant: V.Type, _ setup: SamplerSetup,
                                                     _ image: MipmappedImage, _ destination: Bitmap) {
         var levels = SamplerLevels(image)

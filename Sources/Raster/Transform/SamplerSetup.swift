@@ -35,6 +35,9 @@ struct SamplerRow {
 
 /// Which kernel the matrix allows, cheapest first.
 enum SamplerKind: Equatable, Sendable {
+    /// A 1×1 source: every sample is its one pixel (bilinear weights of equal texels give it
+    /// exactly), so covered runs are a colour fill — the compositor's solid layer backgrounds.
+    case solid
     /// Source pixel = destination pixel + (dx, dy): a row blend, no sampling.
     case translation(dx: Int, dy: Int)
     /// Affine without rotation or shear: columns and rows sample separably.
@@ -116,7 +119,8 @@ struct SamplerSetup: Sendable {
     /// Largest |x| of the area, for the rounding margins of the span solver.
     private let xMagnitude: Double
 
-    var isAffine: Bool { kind != .projective }
+    /// Whether w is 1 everywhere (the matrix's bottom row is 0, 0, 1 after normalising).
+    let isAffine: Bool
 
     /// `nil` when nothing would be drawn: a non-finite or singular matrix, an empty image or
     /// clip, zero opacity, or a quad that misses the clip.
@@ -132,6 +136,7 @@ struct SamplerSetup: Sendable {
         let det = m.determinant
         guard m.isFinite, det != 0, det.isFinite else { return nil }
         matrix = m
+        isAffine = m.isAffine
         self.sourceSize = sourceSize
         opacity = options.opacityByte
         antialiased = options.edgeAntialiasing
@@ -177,7 +182,9 @@ struct SamplerSetup: Sendable {
             while level < maxLevel, rho2 >= Double(1 << (2 * (level + 1))) * (1 - 1e-5) { level += 1 }
             constantLevel = level
             perPixelLevels = false
-            if m.m00 == 1, m.m11 == 1, m.m01 == 0, m.m10 == 0,
+            if sourceSize.width == 1 && sourceSize.height == 1 {
+                kind = .solid
+            } else if m.m00 == 1, m.m11 == 1, m.m01 == 0, m.m10 == 0,
                m.m02 == m.m02.rounded(), m.m12 == m.m12.rounded(), abs(m.m02) <= 32768, abs(m.m12) <= 32768 {
                 kind = .translation(dx: Int(m.m02), dy: Int(m.m12))
             } else if m.m01 == 0, m.m10 == 0, options.filter != .nearest {
@@ -188,7 +195,7 @@ struct SamplerSetup: Sendable {
         } else {
             constantLevel = 0
             perPixelLevels = maxLevel > 0
-            kind = .projective
+            kind = sourceSize.width == 1 && sourceSize.height == 1 ? .solid : .projective
         }
     }
 
