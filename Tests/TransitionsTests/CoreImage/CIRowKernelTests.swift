@@ -74,6 +74,10 @@ final class CIRowKernelTests: XCTestCase {
         for (i, x) in [0, 1, 2, 100, 1e6, 0.25, 3e-4, 7].enumerated() {
             XCTAssertEqual(Double(roots[i]), Double(x).squareRoot(), accuracy: Double(x).squareRoot() * 1e-5)
         }
+        let rough = CIRowKernels.roughSquareRoot(Floats8(0, 1, 2, 100, 1e6, 0.25, 3e-4, 7))
+        for (i, x) in [0, 1, 2, 100, 1e6, 0.25, 3e-4, 7].enumerated() {
+            XCTAssertEqual(Double(rough[i]), Double(x).squareRoot(), accuracy: Double(x).squareRoot() * 2e-3)
+        }
         let (floors, bits) = CIRowKernels.floor(Floats8(-1.5, -1, -0.2, 0, 0.2, 1, 1.999, 300.5))
         XCTAssertEqual(floors, Floats8(-2, -1, -1, 0, 0, 1, 1, 300))
         XCTAssertEqual(unsafeBitCast(bits, to: SIMD8<Int32>.self), SIMD8<Int32>(-2, -1, -1, 0, 0, 1, 1, 300))

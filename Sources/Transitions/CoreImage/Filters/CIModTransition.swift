@@ -4,16 +4,17 @@ import Raster
 /// `CIModTransition`: "transitions from one image to another by revealing the target image through
 /// irregularly shaped holes".
 ///
-/// A lattice of holes, spaced 2.5 × `inputRadius` apart and turned by `inputAngle`, is laid over
-/// the frame around `inputCenter` (default: the centre of the frame). The lattice is squeezed
-/// radially by `r·c/(c + r)` with `c = inputCompression`: near the centre the holes are round,
-/// towards the edges they shrink and stretch into ellipses, as Apple describes ("holes in the
-/// centre are not distorted as much as those at the edge"). Each hole opens at its own moment
-/// (a hash of its lattice cell staggers the start) and grows until the holes merge; `to` shows
-/// through them. Hole edges are anti-aliased over about one pixel, inside the hole's radius (so a
-/// hole that has not started shows nothing). The growth is scaled to the
-/// frame — the largest hole radius needed is the smaller of the lattice's half diagonal and the
-/// squeezed distance to the farthest corner — so even a huge radius gives a gradual reveal.
+/// A lattice of holes, spaced 2.5 × `inputRadius` apart and turned by `inputAngle`, is laid around
+/// `inputCenter` (default: the centre of the frame) and stretched away from it: a pixel at distance
+/// `r` lands on the lattice at `r·(1 + r/c)` with `c = inputCompression`, so near the centre the
+/// holes are round and `inputRadius`-sized, and towards the edges they become smaller and flattened
+/// into arcs around the centre — "holes in the center are not distorted as much as those at the
+/// edge" (a smaller compression stretches more). Each hole opens at its own moment (a hash of its
+/// lattice cell staggers the start over 60 % of the time) and grows until the holes merge; `to`
+/// shows through them. Hole edges are anti-aliased over about one pixel, inside the hole's radius
+/// (so a hole that has not started shows nothing). The growth is scaled to the frame — the largest
+/// radius needed is the smaller of the lattice's half diagonal and the stretched distance to the
+/// farthest corner — so even a huge radius gives a gradual reveal.
 ///
 /// The lattice position is computed exactly at every eighth pixel of a row and linearly in between
 /// (the mapping is smooth; the error is below 0.1 pixel for compressions of 50 and more), which
@@ -27,7 +28,7 @@ struct CIModTransition: CoreImageTransition {
         TransitionParameter("inputAngle", .angle(default: 2), "rotation of the hole pattern, radians counter-clockwise"),
         TransitionParameter("inputRadius", .scalar(default: 150, range: 1...100_000), "radius of the undistorted holes in pixels"),
         TransitionParameter("inputCompression", .scalar(default: 300, range: 1...100_000),
-                            "how strongly the pattern is squeezed away from the centre (smaller: more)"),
+                            "how strongly the pattern is stretched away from the centre, in pixels (smaller: more)"),
     ]
     static let attributeInfo: [String: CIParameterInfo] = [
         "inputCenter": CIParameterInfo(displayName: "Center", attributeType: kCIAttributeTypePosition,
@@ -64,8 +65,10 @@ struct CIModTransition: CoreImageTransition {
         let d = ScreenDirection(coreImageAngle: angle)
         let spacing = 2.5 * radius
         let farthest = area.farthestCornerDistance(from: c)
-        let squeezedFarthest = farthest * compression / (compression + farthest)
-        let maxHole = min(spacing / 2.squareRoot(), squeezedFarthest) + 1
+        let stretchedFarthest = farthest * (1 + farthest / compression)
+        // Pattern units per pixel reach 1 + 2r/c (radially): the margin keeps the last edge ramp
+        // inside the hole at progress 1.
+        let maxHole = min(spacing / 2.squareRoot(), stretchedFarthest) + 1 + 2 * farthest / compression
         let (weights, _) = scratch.laneRows(1, length: destination.width + 8)
         let cx = Double(c.x), cy = Double(c.y)
         let inverseSpacing = 1 / spacing, inverseCompression = 1 / compression
@@ -75,15 +78,18 @@ struct CIModTransition: CoreImageTransition {
         CoreImageFrame.forEachRow(clip: clip, area: area, from: from, to: to, out: destination,
                                   outside: 0) { y, x0, x1, rows in
             let dy = Double(y) + 0.5 - cy
-            /// The lattice coordinates (in cells) and the inverse squeeze at pixel x, exactly.
+            /// The lattice coordinates (in cells, kept within ±2²¹ where the rounding trick is
+            /// exact) and pixels per pattern unit at pixel x, exactly.
             @inline(__always) func exact(_ x: Int) -> (Float, Float, Float) {
                 let dx = Double(x) + 0.5 - cx
                 let r = (dx * dx + dy * dy).squareRoot()
-                let squeeze = compression / (compression + r) * inverseSpacing
-                return (Float((dx * d.x + dy * d.y) * squeeze), Float((-dx * d.y + dy * d.x) * squeeze),
-                        Float(1 + r * inverseCompression))
+                let stretch = (1 + r * inverseCompression) * inverseSpacing
+                let limit = 2_097_152.0
+                return (Float(max(-limit, min(limit, (dx * d.x + dy * d.y) * stretch))),
+                        Float(max(-limit, min(limit, (-dx * d.y + dy * d.x) * stretch))),
+                        Float(1 / (1 + 2 * r * inverseCompression)))
             }
-            // The smooth part (lattice position, squeeze) is exact at every eighth pixel, counted
+            // The smooth part (lattice position, stretch) is exact at every eighth pixel, counted
             // from x = 0 so that a pixel's value depends only on its position, and linear between.
             let start = x0 & ~7
             var a = exact(start)
@@ -92,14 +98,14 @@ struct CIModTransition: CoreImageTransition {
                 let b = exact(start + i + 8)
                 let l1 = Floats8(repeating: a.0) + Floats8(repeating: b.0 - a.0) * eighths
                 let l2 = Floats8(repeating: a.1) + Floats8(repeating: b.1 - a.1) * eighths
-                let inverseS = Floats8(repeating: a.2) + Floats8(repeating: b.2 - a.2) * eighths
+                let pixelsPerUnit = Floats8(repeating: a.2) + Floats8(repeating: b.2 - a.2) * eighths
                 let b1 = l1 + 12_582_912, b2 = l2 + 12_582_912
                 let f1 = l1 - (b1 - 12_582_912), f2 = l2 - (b2 - 12_582_912)
-                let distance = CIRowKernels.squareRoot(f1 * f1 + f2 * f2) * spacingV
+                let distance = CIRowKernels.roughSquareRoot(f1 * f1 + f2 * f2) * spacingV
                 let h = (unsafeBitCast(b1, to: Lanes8.self) ^ (unsafeBitCast(b2, to: Lanes8.self) &* 0x2C1B_3C6D)) &* 0x27D4_EB2D
                 let unit = unsafeBitCast((h &>> 16) | 0x4B00_0000, to: Floats8.self) - 8_388_608
                 let opened = CIRowKernels.clamp01(t - stagger * unit)
-                CIRowKernels.store(CIRowKernels.weights((holeV * opened - distance) * inverseS), weights + i)
+                CIRowKernels.store(CIRowKernels.weights((holeV * opened - distance) * pixelsPerUnit), weights + i)
                 a = b
                 i += 8
             }

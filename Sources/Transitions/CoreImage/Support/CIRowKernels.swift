@@ -13,7 +13,17 @@
 // Weights come from float math done eight lanes at a time (`SIMD8<Float>`) and are converted with
 // the 1.5·2²³ trick (NOTES-X11-SWIFT: the rounding initialisers are ~40× slower).
 //
-// Measured (release, -target-cpu x86-64-v3, one core, 1920-pixel rows × 1080): MEASURE-KERNELS.
+// Measured over a 1920×1080 frame, release, one core, thread CPU time, best of 15 (the machine
+// was shared with other builds, load average 12–16 on 2 cores, so these are upper bounds):
+//                              baseline x86-64        -target-cpu haswell
+//   mix, per-pixel weights     SIMD 1.2–1.8 ms        SIMD 1.3–1.9 ms, reference 1.1–1.8 ms
+//                              reference 3.0 ms
+//   tint, per-pixel weights    SIMD 1.3 ms, ref 2.6   SIMD 1.1–1.3 ms, reference 0.8–1.0 ms
+//   fillWeights (a few FMAs)   0.9–1.5 ms             0.7–1.2 ms
+// With AVX2 LLVM vectorises the scalar references as well and both are bound by memory traffic
+// (three 8 MB frames); the SIMD kernels are kept because they do not depend on the
+// auto-vectoriser (2× at baseline) and copy runs of 0 or 255 weights without arithmetic.
+// (This swiftc refuses `-target-cpu x86-64-v3`; `haswell` is the same feature level: AVX2, FMA.)
 // Figures for whole transitions are in `CoreImageTransition.swift`.
 
 import Raster
@@ -291,6 +301,15 @@ enum CIRowKernels {
     static func gather(_ table: UnsafePointer<Float>, _ index: Lanes8) -> Floats8 {
         Floats8(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])],
                 table[Int(index[4])], table[Int(index[5])], table[Int(index[6])], table[Int(index[7])])
+    }
+
+    /// `squareRoot` with one Newton step: relative error below 2·10⁻³, for distances that only
+    /// place an anti-aliased edge.
+    @inline(__always)
+    static func roughSquareRoot(_ x: Floats8) -> Floats8 {
+        let estimate = Lanes8(repeating: 0x5F37_59DF) &- (unsafeBitCast(x, to: Lanes8.self) &>> 1)
+        let y = unsafeBitCast(estimate, to: Floats8.self)
+        return x * y * (1.5 - x * 0.5 * y * y)
     }
 
     /// The lane offsets 0…7 as floats.
