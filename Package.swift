@@ -46,5 +46,10 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts",
+                           "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
+        ),
     ]
 )

