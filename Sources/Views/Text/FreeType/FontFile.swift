@@ -1,0 +1,105 @@
+import CFreeType
+import Foundation
+
+/// A font file's bytes, read once and kept for the life of the process (every FreeType face made
+/// from it reads glyph outlines straight from them), with the metrics that do not depend on size.
+final class FontFile: @unchecked Sendable {
+    let path: String
+    /// Never written after `init`; freed never (files are few and live as long as their caches).
+    let bytes: UnsafeMutableRawBufferPointer
+    let metrics: DesignMetrics
+    /// The names the file gives itself ("DejaVuSans-Bold", "DejaVu Sans"); the file name
+    /// without extension when it has none.
+    let postScriptName: String
+    let familyName: String
+
+    /// Reads `path` and checks with FreeType that it is a font. `debianPackage` goes into the
+    /// error when the file is missing.
+    init(path: String, debianPackage: String?, library: FT_Library) throws(FontError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .fileMissing(path: path, debianPackage: debianPackage)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
+        guard !data.isEmpty else { throw .notAFont(path: path, code: 0x02) }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        data.copyBytes(to: bytes)
+        var face: FT_Face?
+        let status = FT_New_Memory_Face(library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                        FT_Long(bytes.count), 0, &face)
+        guard status == 0, let face else {
+            bytes.deallocate()
+            throw .notAFont(path: path, code: status)
+        }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+            bytes.deallocate()
+            throw .notAFont(path: path, code: 0x17)
+        }
+        self.path = path
+        self.bytes = bytes
+        self.metrics = DesignMetrics(face: face)
+        let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? fallbackName
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? postScriptName
+    }
+}
+
+/// Vertical metrics in font design units, as the font's `hhea` and `OS/2` tables give them.
+struct DesignMetrics: Sendable {
+    var unitsPerEm: Double
+    /// Above the baseline, positive.
+    var ascender: Double
+    /// Below the baseline, negative (Apple's sign convention for `UIFont.descender`).
+    var descender: Double
+    /// Baseline to baseline: ascender − descender + the font's line gap.
+    var lineHeight: Double
+    var capHeight: Double
+    var xHeight: Double
+
+    /// DejaVu Sans's metrics: the layout of text whose font file is missing (it then draws
+    /// nothing, but labels keep a sensible size).
+    static let dejaVuSans = DesignMetrics(unitsPerEm: 2048, ascender: 1901, descender: -483, lineHeight: 2384,
+                                          capHeight: 1493, xHeight: 1120)
+
+    init(unitsPerEm: Double, ascender: Double, descender: Double, lineHeight: Double, capHeight: Double, xHeight: Double) {
+        self.unitsPerEm = unitsPerEm
+        self.ascender = ascender
+        self.descender = descender
+        self.lineHeight = lineHeight
+        self.capHeight = capHeight
+        self.xHeight = xHeight
+    }
+
+    init(face: FT_Face) {
+        let f = face.pointee
+        unitsPerEm = Double(f.units_per_EM)
+        ascender = Double(f.ascender)
+        descender = Double(f.descender)
+        lineHeight = max(Double(f.height), ascender - descender)
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           table.pointee.version >= 2, table.pointee.version != 0xFFFF, table.pointee.sCapHeight > 0 {
+            capHeight = Double(table.pointee.sCapHeight)
+            xHeight = Double(table.pointee.sxHeight)
+        } else {
+            capHeight = Self.glyphHeight(face, "H") ?? ascender * 0.7
+            xHeight = Self.glyphHeight(face, "x") ?? ascender * 0.5
+        }
+    }
+
+    /// The top of `scalar`'s outline above the baseline, in font units (for fonts whose OS/2
+    /// table predates cap and x heights, as DejaVu's does).
+    private static func glyphHeight(_ face: FT_Face, _ scalar: Unicode.Scalar) -> Double? {
+        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
+              slot.pointee.metrics.horiBearingY > 0 else { return nil }
+        return Double(slot.pointee.metrics.horiBearingY)
+    }
+
+    /// `units` at `size` (points or pixels: one em is `size`).
+    func scaled(_ units: Double, to size: Double) -> Double { units * size / unitsPerEm }
+}
