@@ -68,6 +68,14 @@ public final class RenderNode: @unchecked Sendable {
         public let from: Bitmap?
         public let frameTransition: any FrameTransition
         public let progress: Double
+        /// The frame drawn by the first band that needs it, shared by the others.
+        let frame = TransitionFrameCache()
+
+        init(from: Bitmap?, frameTransition: any FrameTransition, progress: Double) {
+            self.from = from
+            self.frameTransition = frameTransition
+            self.progress = progress
+        }
     }
 
     /// A border `width` points wide inside the bounds.

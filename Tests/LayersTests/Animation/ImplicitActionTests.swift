@@ -205,3 +205,31 @@ final class ImplicitActionTests: XCTestCase {
         XCTAssertNil(copy.animationKeys())
     }
 }
+
+final class LayerKeyValueCodingTests: XCTestCase {
+    private var f: AnimationFixture!
+    override func setUp() { f = AnimationFixture() }
+    override func tearDown() { f.finish() }
+
+    func testKeyPathsReadAndWriteFieldsThroughTheSetters() throws {
+        let layer = f.committedLayer()
+        XCTAssertEqual(layer.value(forKeyPath: "position.x") as? CGFloat, 50)
+        XCTAssertEqual(layer.value(forKeyPath: "bounds.size") as? CGSize, CGSize(width: 100, height: 100))
+        layer.setValue(Double.pi / 2, forKeyPath: "transform.rotation.z")
+        XCTAssertEqual(layer.transform.m12, 1, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation") as? CGFloat ?? 0, .pi / 2, accuracy: 1e-12)
+        XCTAssertNotNil(layer.animation(forKey: "transform"), "the change ran its implicit animation")
+        layer.setValue(0.25, forKey: "opacity")
+        XCTAssertEqual(layer.opacity, 0.25)
+    }
+
+    func testCustomKeysAreStoredAndBadValuesIgnored() throws {
+        let layer = f.committedLayer()
+        layer.setValue("card", forKey: "role")
+        XCTAssertEqual(layer.value(forKey: "role") as? String, "card")
+        layer.setValue("wide", forKeyPath: "bounds.size.width")
+        layer.setValue(1, forKeyPath: "contentsGravity")
+        XCTAssertEqual(layer.bounds.width, 100)
+        XCTAssertEqual(f.diagnostics.count, 2, "\(f.diagnostics)")
+    }
+}

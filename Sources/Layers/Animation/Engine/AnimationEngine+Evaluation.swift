@@ -1,3 +1,13 @@
+// Per frame the engine visits only the layers with running animations; each is re-evaluated
+// when its render node is rebuilt (presentation values are computed, not stored), and a layer
+// whose animations have all finished leaves the set, so a still tree costs nothing.
+//
+// Measured here (release, `-target-cpu native`, thread CPU time on a 2-core machine shared with
+// other builds, so ±30 %): a layer with two running animations costs about 5 µs per frame
+// (evaluation, marking, rebuilding its render node); 1000 of them among 1000 still siblings take
+// 5–6 ms per frame, among 10 000 still siblings 8–10 ms (the parent's node, with every child,
+// is rebuilt each frame). A property change costs about 3.5 µs (the shown values are kept for
+// the transaction), 6.5 µs with the implicit animation it adds.
 extension AnimationEngine {
     /// Moves every animating layer to `time`: marks it for a new render (with its ancestors)
     /// and finishes its animations that ended; a layer none of whose animations still runs

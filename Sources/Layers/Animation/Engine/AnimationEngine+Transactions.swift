@@ -49,6 +49,7 @@ extension AnimationEngine {
         let pending = pendingAnimations
         let before = changedLayers
         pendingAnimations = []
+        pendingCompactionThreshold = 256
         changedLayers = [:]
         for (layer, record) in pending where record.state == .pending {
             let previous = before[ObjectIdentifier(layer)]?.before

@@ -67,6 +67,8 @@ public final class AnimationEngine {
     /// Animations added in the open transaction, to start at the outermost commit.
     var pendingAnimations: [(layer: CALayer, record: AnimationRecord)] = []
     var flushWhenExplicitEnds = false
+    /// `pendingAnimations` is compacted when it reaches this size.
+    var pendingCompactionThreshold = 256
 
     var animatingLayers: [CALayer] = []
     var animatingIDs: Set<ObjectIdentifier> = []

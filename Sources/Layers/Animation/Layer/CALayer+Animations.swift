@@ -20,9 +20,11 @@ extension CALayer {
         let record = AnimationRecord(key: key, animation: copy, groups: engine.openCompletionGroups,
                                      snapshot: isTransition ? snapshotOfLastRender() : nil)
         animationState.records.append(record)
-        if engine.pendingAnimations.count >= 256 {
-            // Replaced animations of a transaction that never commits (no run loop) must not pile up.
+        if engine.pendingAnimations.count >= engine.pendingCompactionThreshold {
+            // Replaced animations of a transaction that never commits (no run loop) must not
+            // pile up; the threshold doubles so that many live additions stay linear in cost.
             engine.pendingAnimations.removeAll { $0.record.state != .pending }
+            engine.pendingCompactionThreshold = max(256, 2 * engine.pendingAnimations.count)
         }
         engine.pendingAnimations.append((self, record))
     }

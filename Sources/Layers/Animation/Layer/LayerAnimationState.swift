@@ -15,6 +15,8 @@ final class LayerAnimationState {
     var actions: [String: any CAAction]?
     var style: [AnyHashable: Any]?
     var timing = MediaTiming()
+    /// Values stored with `setValue(_:forKey:)` under keys that are not layer properties.
+    var customValues: [String: Any] = [:]
     /// On a presentation copy: the model layer it was made from.
     var model: CALayer?
     /// The parent's sublayer transform (about its anchor) the cached render node was built with.
