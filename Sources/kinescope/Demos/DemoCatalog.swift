@@ -16,6 +16,8 @@ enum DemoCatalog {
              makeController: { CoverViewController() }),
         Demo(name: "bars", summary: "two image views swapped by a CATransition with a CIBarsSwipeTransition filter",
              makeController: { BarsSwipeViewController() }),
+        Demo(name: "gallery", summary: "every registered transition in turn, named on screen",
+             makeController: { GalleryViewController() }),
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
     ]
