@@ -1,0 +1,600 @@
+// DESIGN NOTE — one page-curl renderer for curlUp/curlDown, pageCurl/pageUnCurl and the two
+// Core Image page curls.
+//
+// Model: the page (the `from` image, or the part of it inside an extent) lies flat; a cylinder
+// of radius R rolls across it in the travel direction d. Along d, with u the distance from the
+// page's starting edge (or corner), the page is flat for u ≥ c, wraps half-way round the
+// cylinder standing at u = c, and beyond the half turn lies flat again, face down, on top of
+// the page: the page point u' shows up on screen at u = 2c − πR − u'. Seen from above (an
+// orthographic view, as iOS draws its curl), each screen pixel shows the first of
+//   1. the upper half of the cylinder — the back of the page (u in c−R…c),
+//   2. the folded-over flat part — the back of the page (u ≥ c),
+//   3. the lower half of the cylinder — the front of the page, darker (u in c−R…c),
+//   4. the flat page — `from` itself (u ≥ c) — or the page underneath, `to`,
+// that exists there, with soft shadows cast by the cylinder onto `to` and by the folded part
+// onto the flat page. The back of the page is `from` seen through the paper (so it reads
+// mirrored), washed toward white, or an image given for it. c runs from 0 (flat) to past the
+// far edge, so progress 0 is exactly `from` and 1 exactly `to`.
+//
+// The reference evaluates `pixel(x:y:)` everywhere. The fast path cuts each row into spans by
+// u, which is linear along the row: plain copies of `to` and `from` where the formula provably
+// returns them, a tight loop for the interior of the folded part (an affine reflection of
+// `from`, sampled with the same integer bilinear function), and `pixel(x:y:)` only in the
+// narrow bands around the cylinder, the shadows and the page's edges. Both paths therefore give
+// the same bytes (tests compare them over random geometry).
+//
+// Measured on this machine: (pending; being optimised).
+
+import Geometry
+import Raster
+
+/// What the back of the curled page shows.
+enum PageBackside: Sendable {
+    /// The page's own content seen through the paper: `from` at the same page point (so it
+    /// reads mirrored), mixed toward white by `whiteness / 255` (alpha kept, so transparent
+    /// parts of the page stay transparent).
+    case translucent(whiteness: UInt8)
+    /// An image printed on the back, stretched over the page and sampled at the same page point
+    /// (Core Image's `inputBacksideImage`).
+    case image(Bitmap)
+}
+
+/// How light falls across the curl.
+enum PageShading: Sendable {
+    /// Lambert-like light from above: the curl darkens toward its silhouette.
+    case procedural
+    /// Brightness read along the middle row of an image of a shaded sphere (Core Image's
+    /// `inputShadingImage`): its centre column lights the flat folded part, columns toward the
+    /// right edge the curl toward its silhouette.
+    case image(Bitmap)
+}
+
+/// Everything that fixes how a page curl looks, apart from the two images and the progress.
+struct PageCurlStyle: Sendable {
+    /// The direction, on screen (y down), in which the curl travels across the page; need not
+    /// be normalised, must not be zero. The curl starts at the edge (or corner) farthest
+    /// against it.
+    var direction: (x: Double, y: Double)
+    /// The radius of the curl in pixels (> 0).
+    var radius: Double
+    /// The sheet that curls; nil for the whole frame. Outside it the frame cross-dissolves from
+    /// `from` to `to`, so that progress 0 and 1 still give exactly the two images.
+    var page: PixelRect?
+    var backside: PageBackside
+    var shading: PageShading
+    /// The width of the soft shadows in pixels (0 for none).
+    var shadowWidth: Double
+    /// The darkness of the shadows where they are deepest, 0…1.
+    var shadowAmount: Double
+    /// Where shadows may fall; nil for anywhere.
+    var shadowArea: PixelRect?
+}
+
+/// Draws page-curl frames; see the design note above.
+struct PageCurlRenderer: Sendable {
+    let style: PageCurlStyle
+
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect) {
+        render(from: from, to: to, progress: progress, into: destination, clip: clip, kernels: .current)
+    }
+
+    /// `render` through the chosen implementation; the two give the same bytes.
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                kernels: KernelPath) {
+        let area = clip.intersection(destination.bounds)
+        guard !area.isEmpty else { return }
+        let frame = CurlFrame(style: style, from: from, to: to, progress: progress)
+        switch kernels {
+        case .reference:
+            for y in area.minY..<area.maxY {
+                let out = destination.row(y).baseAddress!
+                for x in area.minX..<area.maxX { out[x] = frame.pixel(x: x, y: y) }
+            }
+        case .fast:
+            // Columns of 256 pixels, so that the source rows a tilted fold reads stay in cache
+            // and in the TLB from one row to the next.
+            for stripStart in stride(from: area.minX, to: area.maxX, by: 256) {
+                let stripEnd = min(stripStart + 256, area.maxX)
+                for y in area.minY..<area.maxY {
+                    frame.renderRow(y, from: stripStart, to: stripEnd, into: destination.row(y).baseAddress!)
+                }
+            }
+        }
+    }
+}
+
+/// One frame's geometry, precomputed from the style and the progress. Everything that decides a
+/// pixel's colour is computed in `Float` by the lane functions (`Lanes` arithmetic, eight pixels
+/// at a time); `pixel(x:y:)` evaluates them on one pixel splatted across the lanes.
+struct CurlFrame {
+    typealias Floats = Lanes.Floats
+    typealias Pixels = Lanes.Pixels
+
+    let from: PixelSource, to: PixelSource
+    /// The page in pixels, and its bounds as Float.
+    let page: PixelRect
+    let x0: Float, y0: Float, x1: Float, y1: Float
+    /// Unit travel direction, and where u = 0 (the page corner farthest against it).
+    let dx: Double, dy: Double, ox: Double, oy: Double
+    let dxF: Float, dyF: Float
+    /// The curl line, radius, its inverse, πR, and 2c − πR (where the folded part's edge lies).
+    let c: Float, r: Float, inverseR: Float, halfTurn: Float, foldEdge: Float
+    let shadowWidth: Float, shadowAmount: Float
+    let shadowArea: PixelRect?
+    /// The backside image and its scale from page pixels, or nil for the translucent page.
+    let backsideImage: PixelSource?
+    let backsideScale: (x: Float, y: Float)
+    let whiteness: UInt32
+    /// The shading image, or nil for procedural light.
+    let shadingImage: PixelSource?
+    /// Brightness of the folded flat part, 0…255 (255: unchanged).
+    let flatShade: UInt32
+    /// The cross-dissolve weight outside the page, as `Bitmap.mix` rounds it.
+    let fadeWeight: UInt32
+
+    init(style: PageCurlStyle, from: Bitmap, to: Bitmap, progress: Double) {
+        self.from = PixelSource(from)
+        self.to = PixelSource(to)
+        let frameRect = PixelRect(size: from.size)
+        page = (style.page ?? frameRect).intersection(frameRect)
+        let left = Double(page.minX), top = Double(page.minY), right = Double(page.maxX), bottom = Double(page.maxY)
+        x0 = Float(left); y0 = Float(top); x1 = Float(right); y1 = Float(bottom)
+        let length = (style.direction.x * style.direction.x + style.direction.y * style.direction.y).squareRoot()
+        let valid = length > 0 && length.isFinite
+        dx = valid ? style.direction.x / length : 0
+        dy = valid ? style.direction.y / length : -1
+        dxF = Float(dx); dyF = Float(dy)
+        ox = dx >= 0 ? left : right
+        oy = dy >= 0 ? top : bottom
+        let span = abs(dx) * (right - left) + abs(dy) * (bottom - top)
+        let radius = max(style.radius, 0.01)
+        let shadow = max(0, style.shadowWidth)
+        let line = progress * (span + radius + shadow + 1)
+        c = Float(line)
+        r = Float(radius)
+        inverseR = 1 / Float(radius)
+        halfTurn = Float(Double.pi * radius)
+        foldEdge = Float(2 * line - Double.pi * radius)
+        shadowWidth = Float(shadow)
+        shadowAmount = Float(min(max(style.shadowAmount, 0), 1))
+        shadowArea = style.shadowArea
+        switch style.backside {
+        case .translucent(let amount):
+            backsideImage = nil
+            backsideScale = (1, 1)
+            whiteness = UInt32(amount)
+        case .image(let image):
+            backsideImage = PixelSource(image)
+            backsideScale = (Float(image.width) / Float(max(right - left, 1)), Float(image.height) / Float(max(bottom - top, 1)))
+            whiteness = 0
+        }
+        switch style.shading {
+        case .procedural:
+            shadingImage = nil
+            flatShade = 255
+        case .image(let image):
+            shadingImage = PixelSource(image)
+            flatShade = UInt32((CurlFrame.brightness(PixelSource(image), column: 0.5) * 255).rounded())
+        }
+        let fraction = Float(progress)
+        fadeWeight = fraction > 0 ? (fraction < 1 ? UInt32((fraction * 255).rounded()) : 255) : 0
+    }
+
+    /// A row's constants: u(x) = ua + ub·x at pixel centres, and the centre's y.
+    struct Row {
+        let y: Int
+        let center: Float
+        let ua: Float, ub: Float
+    }
+
+    func row(_ y: Int) -> Row {
+        Row(y: y, center: Float(y) + 0.5,
+            ua: Float((0.5 - ox) * dx + (Double(y) + 0.5 - oy) * dy), ub: Float(dx))
+    }
+
+    @inline(__always)
+    func curlCoordinate(_ row: Row, _ x: Floats) -> Floats { row.ua + x * row.ub }
+
+    /// The page points `shift` along d from the pixel centres.
+    @inline(__always)
+    func shifted(_ row: Row, _ x: Floats, by shift: Floats) -> (x: Floats, y: Floats) {
+        (x + 0.5 + shift * dxF, row.center + shift * dyF)
+    }
+
+    /// How far inside the page points lie (negative outside), by the nearest edge along an axis.
+    @inline(__always)
+    func inside(_ p: (x: Floats, y: Floats)) -> Floats {
+        Lanes.minimum(Lanes.minimum(p.x - x0, x1 - p.x), Lanes.minimum(p.y - y0, y1 - p.y))
+    }
+
+    /// Euclidean distance from points to the page (0 inside).
+    @inline(__always)
+    func distanceOutside(_ p: (x: Floats, y: Floats)) -> Floats {
+        let zero = Floats(repeating: 0)
+        let ex = Lanes.maximum(Lanes.maximum(x0 - p.x, p.x - x1), zero)
+        let ey = Lanes.maximum(Lanes.maximum(y0 - p.y, p.y - y1), zero)
+        return (ex * ex + ey * ey).squareRoot()
+    }
+
+    /// The folded-over flat part's page points.
+    @inline(__always)
+    func foldedPoints(_ row: Row, _ x: Floats) -> (x: Floats, y: Floats) {
+        shifted(row, x, by: foldEdge - 2 * curlCoordinate(row, x))
+    }
+
+    /// The cylinder's cross-section position s (0 at its top, 1 at its silhouette) and its wrap
+    /// length R·asin(s).
+    @inline(__always)
+    func cylinder(_ row: Row, _ x: Floats) -> (u: Floats, s: Floats, wrapped: Floats) {
+        let u = curlCoordinate(row, x)
+        let s = Lanes.clamp((c - u) * inverseR, 0, 1)
+        return (u, s, CurlFrame.arcsine(s) * r)
+    }
+
+    /// The page points on the cylinder's upper half (the back shows) and lower half (the front).
+    @inline(__always)
+    func upperPoints(_ row: Row, _ x: Floats, _ cyl: (u: Floats, s: Floats, wrapped: Floats)) -> (x: Floats, y: Floats) {
+        shifted(row, x, by: c - halfTurn + cyl.wrapped - cyl.u)
+    }
+
+    @inline(__always)
+    func lowerPoints(_ row: Row, _ x: Floats, _ cyl: (u: Floats, s: Floats, wrapped: Floats)) -> (x: Floats, y: Floats) {
+        shifted(row, x, by: c - cyl.wrapped - cyl.u)
+    }
+
+    /// The back of the page at page points, unlit.
+    @inline(__always)
+    func backColors(_ p: (x: Floats, y: Floats)) -> Pixels {
+        guard let image = backsideImage else {
+            return Lanes.wash(Lanes.bilinear(from, x: p.x, y: p.y), toward: whiteness)
+        }
+        guard !image.isEmpty else { return Pixels() }
+        return Lanes.bilinear(image, x: (p.x - x0) * backsideScale.x, y: (p.y - y0) * backsideScale.y)
+    }
+
+    /// The folded-over flat part: the back of the page in the flat light.
+    @inline(__always)
+    func foldedColors(_ p: (x: Floats, y: Floats)) -> Pixels {
+        let color = backColors(p)
+        return flatShade == 255 ? color : Lanes.scaleColor(color, by: Pixels(repeating: flatShade))
+    }
+
+    /// The light on the curl (0…255) at cross-section positions `s`, on the back (upper half) or
+    /// the front (lower half).
+    @inline(__always)
+    func curlLight(_ s: Floats, upper: Bool) -> Pixels {
+        var light: Floats
+        if let image = shadingImage {
+            light = Floats()
+            for i in 0..<8 { light[i] = Float(CurlFrame.brightness(image, column: 0.5 + 0.5 * Double(s[i]))) }
+            if !upper { light *= 0.7 }
+        } else {
+            let facing = Lanes.clamp(1 - s * s, 0, 1).squareRoot()
+            light = upper ? 0.62 + 0.38 * facing : 0.42 + 0.4 * facing
+        }
+        return Lanes.roundToInteger(Lanes.clamp(light, 0, 1) * 255)
+    }
+
+    @inline(__always)
+    func upperColors(_ p: (x: Floats, y: Floats), _ s: Floats) -> Pixels {
+        Lanes.scaleColor(backColors(p), by: curlLight(s, upper: true))
+    }
+
+    @inline(__always)
+    func lowerColors(_ p: (x: Floats, y: Floats), _ s: Floats) -> Pixels {
+        Lanes.scaleColor(Lanes.bilinear(from, x: p.x, y: p.y), by: curlLight(s, upper: false))
+    }
+
+    /// 1 for lanes whose pixel (x integral) lies where shadows may fall, else 0.
+    @inline(__always)
+    func shadowArea(_ row: Row, _ x: Floats) -> Floats {
+        guard let area = shadowArea else { return Floats(repeating: 1) }
+        guard row.y >= area.minY, row.y < area.maxY else { return Floats(repeating: 0) }
+        return Lanes.clamp(x - Float(area.minX - 1), 0, 1) * Lanes.clamp(Float(area.maxX) - x, 0, 1)
+    }
+
+    /// What remains (0…255) of `to` under the shadow the curl casts on it.
+    @inline(__always)
+    func targetShadowKeep(_ row: Row, _ x: Floats, _ u: Floats) -> Pixels {
+        guard shadowWidth > 0, shadowAmount > 0 else { return Pixels(repeating: 255) }
+        let gap = Lanes.maximum(c - r - u, Floats(repeating: 0))
+        let fall = Lanes.clamp(1 - gap / shadowWidth, 0, 1)
+        // Where the silhouette's page point is off the page (beyond a corner), the shadow fades.
+        let silhouette = shifted(row, x, by: c - halfTurn * 0.5 - u)
+        let reach = Lanes.clamp(1 - distanceOutside(silhouette) / shadowWidth, 0, 1)
+        let shadow = shadowAmount * fall * fall * reach * shadowArea(row, x)
+        return Lanes.roundToInteger((1 - shadow) * 255)
+    }
+
+    /// What remains (0…255) of the flat page under the shadow of the folded-over part.
+    @inline(__always)
+    func pageShadowKeep(_ row: Row, _ x: Floats, _ folded: (x: Floats, y: Floats)) -> Pixels {
+        guard shadowWidth > 0, shadowAmount > 0 else { return Pixels(repeating: 255) }
+        let fall = Lanes.clamp(1 - distanceOutside(folded) / shadowWidth, 0, 1)
+        let shadow = 0.6 * shadowAmount * fall * fall * shadowArea(row, x)
+        return Lanes.roundToInteger((1 - shadow) * 255)
+    }
+
+    /// Brightness (0…1) of the shading image's middle row at `column` (0 left … 1 right).
+    static func brightness(_ image: PixelSource, column: Double) -> Double {
+        guard !image.isEmpty else { return 1 }
+        let x = min(max(Int(column * Double(image.width - 1) + 0.5), 0), image.width - 1)
+        let p = image[x, image.height / 2]
+        let alpha = Double(p >> 24)
+        guard alpha > 0 else { return 0 }
+        let luminance = 0.299 * Double(p >> 16 & 0xFF) + 0.587 * Double(p >> 8 & 0xFF) + 0.114 * Double(p & 0xFF)
+        return min(luminance / alpha, 1)
+    }
+
+    /// arcsin on 0…1 (Abramowitz & Stegun 4.4.45, error below 7·10⁻⁵ rad).
+    @inline(__always)
+    static func arcsine(_ s: Floats) -> Floats {
+        let poly = 1.5707288 + s * (-0.2121144 + s * (0.0742610 + s * -0.0187293))
+        return Float.pi / 2 - Lanes.clamp(1 - s, 0, 1).squareRoot() * poly
+    }
+
+    /// What `pixel` does with a pixel, decided from the lane functions. For eight pixels the
+    /// decision is the case all eight share, found with lane reductions (lane-wise comparisons
+    /// compile to lane-by-lane loops through memory); for one pixel splatted across the lanes
+    /// it is that pixel's case.
+    enum Case: Equatable {
+        /// Fully under the folded-over part: its colour.
+        case folded
+        /// The flat page clear of the folded part: `from`, perhaps in its shadow.
+        case page
+        /// `to` (beyond the curl's silhouette, or where neither half of the curl has page),
+        /// perhaps in the curl's shadow.
+        case target
+        /// Fully the cylinder's upper half: its colour.
+        case upper
+        /// Fully the cylinder's lower half, where the upper half has no page: its colour.
+        case lower
+        /// Partly covered (or, for eight pixels, no shared case): the floating-point layers.
+        case blend
+    }
+
+    /// The values a case decision and the colours both need.
+    struct Geometry {
+        var u: Floats
+        var folded: (x: Floats, y: Floats)
+        var cylinder: (u: Floats, s: Floats, wrapped: Floats)
+        var upper: (x: Floats, y: Floats), lower: (x: Floats, y: Floats)
+    }
+
+    /// The case eight pixels share, and the geometry behind it.
+    @inline(__always)
+    func classify(_ row: Row, _ x: Floats) -> (Case, Geometry) {
+        let u = curlCoordinate(row, x)
+        let zero = (x: Floats(), y: Floats())
+        var geometry = Geometry(u: u, folded: zero, cylinder: (u, Floats(), Floats()), upper: zero, lower: zero)
+        if Lanes.smallest(u) >= c {
+            geometry.folded = foldedPoints(row, x)
+            let depth = inside(geometry.folded)
+            if Lanes.smallest(depth) >= 0.5 { return (.folded, geometry) }
+            if Lanes.largest(depth) <= -0.5 { return (.page, geometry) }
+            return (.blend, geometry)
+        }
+        guard Lanes.largest(u) < c else { return (.blend, geometry) }
+        if Lanes.largest(u) <= c - r - 0.5 { return (.target, geometry) }
+        geometry.cylinder = cylinder(row, x)
+        geometry.upper = upperPoints(row, x, geometry.cylinder)
+        geometry.lower = lowerPoints(row, x, geometry.cylinder)
+        let upperDepth = inside(geometry.upper), lowerDepth = inside(geometry.lower)
+        if Lanes.largest(upperDepth) <= -0.5 && Lanes.largest(lowerDepth) <= -0.5 { return (.target, geometry) }
+        if Lanes.smallest(u) >= c - r + 0.5 {
+            if Lanes.smallest(upperDepth) >= 0.5 { return (.upper, geometry) }
+            if Lanes.largest(upperDepth) <= -0.5 && Lanes.smallest(lowerDepth) >= 0.5 { return (.lower, geometry) }
+        }
+        return (.blend, geometry)
+    }
+
+    /// The colours of eight pixels that share `kind` (not `.blend`), over `fromPixels` and
+    /// `toPixels` (the pixels of the two images under them).
+    @inline(__always)
+    func colors(_ kind: Case, _ geometry: Geometry, _ row: Row, _ x: Floats,
+                from fromPixels: Pixels, to toPixels: Pixels) -> Pixels {
+        switch kind {
+        case .folded: foldedColors(geometry.folded)
+        case .page: Lanes.darken(fromPixels, keep: pageShadowKeep(row, x, geometry.folded))
+        case .target: Lanes.darken(toPixels, keep: targetShadowKeep(row, x, geometry.u))
+        case .upper: upperColors(geometry.upper, geometry.cylinder.s)
+        case .lower: lowerColors(geometry.lower, geometry.cylinder.s)
+        case .blend: Pixels()
+        }
+    }
+
+    /// The reference: the colour of pixel (x, y), from the lane functions on one pixel.
+    func pixel(x: Int, y: Int) -> UInt32 {
+        let fromPixel = from[x, y], toPixel = to[x, y]
+        guard page.contains(x: x, y: y) else { return CurlPixels.mix(fromPixel, toPixel, weight: fadeWeight) }
+        let row = self.row(y), lanes = Floats(repeating: Float(x))
+        let (kind, _) = classify(row, lanes)
+        if kind != .blend {
+            var geometry = Geometry(u: curlCoordinate(row, lanes), folded: foldedPoints(row, lanes),
+                                    cylinder: cylinder(row, lanes), upper: (Floats(), Floats()), lower: (Floats(), Floats()))
+            geometry.upper = upperPoints(row, lanes, geometry.cylinder)
+            geometry.lower = lowerPoints(row, lanes, geometry.cylinder)
+            return colors(kind, geometry, row, lanes, from: Pixels(repeating: fromPixel),
+                          to: Pixels(repeating: toPixel))[0]
+        }
+        // Partly covered: accumulate the layers front to back in floating point.
+        let u = curlCoordinate(row, lanes)
+        var layers = CurlAccumulator()
+        if u[0] >= c {
+            let folded = foldedPoints(row, lanes)
+            let coverage = Double(Lanes.clamp(inside(folded) + 0.5, 0, 1)[0])
+            layers.add(foldedColors(folded)[0], coverage: coverage)
+            return layers.over(fromPixel, keep: pageShadowKeep(row, lanes, folded)[0])
+        }
+        let cyl = cylinder(row, lanes)
+        let silhouette = Double(Lanes.clamp(u - (c - r) + 0.5, 0, 1)[0])
+        let upper = upperPoints(row, lanes, cyl), lower = lowerPoints(row, lanes, cyl)
+        let upperCoverage = Double(Lanes.clamp(inside(upper) + 0.5, 0, 1)[0]) * silhouette
+        if upperCoverage > 0 { layers.add(upperColors(upper, cyl.s)[0], coverage: upperCoverage) }
+        let lowerCoverage = Double(Lanes.clamp(inside(lower) + 0.5, 0, 1)[0]) * silhouette
+        if lowerCoverage > 0 { layers.add(lowerColors(lower, cyl.s)[0], coverage: lowerCoverage) }
+        return layers.over(toPixel, keep: targetShadowKeep(row, lanes, u)[0])
+    }
+
+    /// The fast path for one row: plain copies of `to` and `from` where `pixel` provably gives
+    /// them, eight-wide lane functions where all eight pixels share a case, `pixel` elsewhere.
+    func renderRow(_ y: Int, from xStart: Int, to xEnd: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let fromRow = from.base + y * from.rowStride, toRow = to.base + y * to.rowStride
+        guard y >= page.minY, y < page.maxY else {
+            CurlPixels.mixRow(out + xStart, fromRow + xStart, toRow + xStart, count: xEnd - xStart, weight: fadeWeight)
+            return
+        }
+        let pageStart = max(xStart, page.minX), pageEnd = min(xEnd, page.maxX)
+        if xStart < pageStart {
+            let end = min(pageStart, xEnd)
+            CurlPixels.mixRow(out + xStart, fromRow + xStart, toRow + xStart, count: end - xStart, weight: fadeWeight)
+        }
+        if pageEnd < xEnd {
+            let first = max(pageEnd, xStart)
+            CurlPixels.mixRow(out + first, fromRow + first, toRow + first, count: xEnd - first, weight: fadeWeight)
+        }
+        guard pageStart < pageEnd else { return }
+        let row = self.row(y)
+        let a = Double(row.ua), b = Double(row.ub)
+        // Copy runs, with a margin for the Float rounding of u: well beyond the curl's shadow
+        // `pixel` returns `to` unchanged, and well past the folded part and its shadow, `from`
+        // (its page point then lies outside the page by more than that along d).
+        let margin = 1e-4 * (abs(a) + abs(b) * Double(pageEnd) + Double(abs(c)) + Double(halfTurn)) + 1e-3
+        let plainTarget = Double(min(c - r - shadowWidth, c - r - 0.5)) - margin
+        let plainPage = Double(max(c, foldEdge + max(shadowWidth, 1))) + margin
+        let iota = Floats(0, 1, 2, 3, 4, 5, 6, 7)
+        var x = pageStart
+        while x < pageEnd {
+            let here = a + b * Double(x)
+            if here < plainTarget {
+                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 < plainTarget }
+                (out + x).update(from: toRow + x, count: end - x)
+                x = end
+                continue
+            }
+            if here > plainPage {
+                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > plainPage }
+                (out + x).update(from: fromRow + x, count: end - x)
+                x = end
+                continue
+            }
+            // Up to eight pixels, stopping where a copy run begins.
+            var count = min(8, pageEnd - x)
+            if count > 1 {
+                let last = a + b * Double(x + count - 1)
+                if last < plainTarget || last > plainPage {
+                    count = CurlSpans.end(from: x, limit: x + count, a: a, b: b) { $0 >= plainTarget && $0 <= plainPage } - x
+                }
+            }
+            // Lanes past `count` repeat the last pixel, so that they do not change the case.
+            let lanes = Floats(repeating: Float(x)) + Lanes.minimum(iota, Floats(repeating: Float(count - 1)))
+            let (kind, geometry) = classify(row, lanes)
+            let result: Pixels? = kind == .blend ? nil
+                : colors(kind, geometry, row, lanes, from: CurlPixels.load(fromRow + x, count),
+                         to: CurlPixels.load(toRow + x, count))
+            if let result {
+                CurlPixels.store(result, to: out + x, count)
+            } else {
+                for i in x..<(x + count) { out[i] = pixel(x: i, y: y) }
+            }
+            x += count
+        }
+    }
+}
+
+/// Front-to-back compositing of the page layers above the flat page (or `to`).
+struct CurlAccumulator {
+    /// Premultiplied colour gathered so far, 0…255 per channel (blue, green, red, alpha).
+    var color = SIMD4<Double>(repeating: 0)
+    /// How much of what lies below still shows.
+    var transmittance = 1.0
+
+    /// Adds a layer below those already added: `pixel`, covering `coverage` of the pixel.
+    mutating func add(_ pixel: UInt32, coverage: Double) {
+        let layer = CurlPixels.unpack(pixel)
+        let weight = transmittance * coverage
+        color += layer * weight
+        transmittance = max(0, transmittance - weight * layer.w / 255)
+    }
+
+    /// The layers over `base`, on which a black shadow leaving `keep / 255` of it has fallen.
+    func over(_ base: UInt32, keep: UInt32) -> UInt32 {
+        let below = CurlPixels.unpack(Lanes.darken(Lanes.Pixels(repeating: base), keep: Lanes.Pixels(repeating: keep))[0])
+        return CurlPixels.pack(color + below * transmittance)
+    }
+}
+
+/// Scalar pixel helpers of the page curl.
+enum CurlPixels {
+    @inline(__always)
+    static func unpack(_ p: UInt32) -> SIMD4<Double> {
+        SIMD4(Double(p & 0xFF), Double(p >> 8 & 0xFF), Double(p >> 16 & 0xFF), Double(p >> 24))
+    }
+
+    /// Rounds to bytes, keeping every colour channel at most alpha.
+    @inline(__always)
+    static func pack(_ v: SIMD4<Double>) -> UInt32 {
+        let a = UInt32(min(max(v.w.rounded(), 0), 255))
+        func channel(_ c: Double) -> UInt32 { min(UInt32(min(max(c.rounded(), 0), 255)), a) }
+        return a << 24 | channel(v.z) << 16 | channel(v.y) << 8 | channel(v.x)
+    }
+
+    /// Whether every lane of `mask` is set (a reduction over four words; `all()` goes through
+    /// memory lane by lane).
+    @inline(__always)
+    static func allTrue(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+        let q = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+        return q[0] & q[1] & q[2] & q[3] == ~0
+    }
+
+    /// `count` (1…8) pixels into lanes; the rest zero.
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt32>, _ count: Int) -> Lanes.Pixels {
+        if count == 8 { return UnsafeRawPointer(p).loadUnaligned(as: Lanes.Pixels.self) }
+        var v = Lanes.Pixels()
+        for i in 0..<count { v[i] = p[i] }
+        return v
+    }
+
+    @inline(__always)
+    static func store(_ v: Lanes.Pixels, to p: UnsafeMutablePointer<UInt32>, _ count: Int) {
+        if count == 8 { return UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.Pixels.self) }
+        for i in 0..<count { p[i] = v[i] }
+    }
+
+    /// `from·(255 − w)/255 + to·w/255` per channel, rounded once: `Bitmap.mix`'s formula.
+    @inline(__always)
+    static func mix(_ from: UInt32, _ to: UInt32, weight: UInt32) -> UInt32 {
+        let keep = 255 - weight
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            divideBy255((from >> shift & 0xFF) * keep + (to >> shift & 0xFF) * weight) << shift
+        }
+        return channel(0) | channel(8) | channel(16) | channel(24)
+    }
+
+    /// A row of `mix` through Raster's kernel (byte-identical to `mix`).
+    static func mixRow(_ out: UnsafeMutablePointer<UInt32>, _ from: UnsafeMutablePointer<UInt32>,
+                       _ to: UnsafeMutablePointer<UInt32>, count: Int, weight: UInt32) {
+        guard count > 0 else { return }
+        let size = PixelSize(uncheckedWidth: count, height: 1)
+        let destination = Bitmap(borrowing: out, size: size, rowStride: count)
+        try? destination.mix(from: Bitmap(borrowing: from, size: size, rowStride: count),
+                             to: Bitmap(borrowing: to, size: size, rowStride: count), weight: UInt8(weight))
+    }
+}
+
+/// Runs along a row where u = a + b·x is linear.
+enum CurlSpans {
+    /// The first x after `start` (at most `limit`) where `holds(u(x))` fails, `holds(u(start))`
+    /// being true and `holds` monotone along the row: a binary search, exact for the predicate.
+    @inline(__always)
+    static func end(from start: Int, limit: Int, a: Double, b: Double, _ holds: (Double) -> Bool) -> Int {
+        if b == 0 || holds(a + b * Double(limit - 1)) { return limit }
+        var lo = start, hi = limit - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if holds(a + b * Double(mid)) { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}

@@ -1,0 +1,19 @@
+import Raster
+
+/// `UIView.AnimationOptions.transitionCrossDissolve`: "A transition that dissolves from one view
+/// to the next" (Apple): each channel is `from·(1−t) + to·t`, rounded, the same frames as
+/// `CATransition`'s `fade` (which UIKit uses to draw it).
+struct CrossDissolveTransition: Transition {
+    static let name = "crossDissolve"
+    static let summary = "The old view dissolves into the new one"
+    static let parameters: [TransitionParameter] = []
+
+    init(parameters: TransitionParameters) {}
+
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                scratch: TransitionScratch) {
+        guard let a = try? from.view(of: clip), let b = try? to.view(of: clip),
+              let out = try? destination.view(of: clip) else { return }
+        try? out.mix(from: a, to: b, fraction: Float(progress))
+    }
+}

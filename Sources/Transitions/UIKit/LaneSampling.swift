@@ -1,0 +1,187 @@
+// DESIGN NOTE — eight pixels at a time for the warping transitions (page curl, flips, cube,
+// ripple, suck).
+//
+// These transitions compute a source position per destination pixel and read the image there
+// with bilinear filtering. `Lanes` does that for eight pixels at once: positions in
+// `SIMD8<Float>`, texel addresses and 8-bit weights in `SIMD8<UInt32>`, the four texels fetched
+// by scalar loads (Swift has no gather), and the blends on two channels per 32-bit lane (blue
+// and red in one lane's halves, green and alpha in the other's), which never carry across
+// halves. Float→integer conversion uses the 1.5·2²³ trick (NOTES: the SIMD conversion
+// initialisers are scalarised). Every function is a pure function of its lanes, so a scalar
+// caller that splats one pixel's inputs and takes lane 0 gets the same bytes as the eight-wide
+// loop: that is how each transition's per-pixel reference stays byte-identical to its fast path.
+
+import Raster
+
+/// Pixels read by address, without the reference counting a `Bitmap` copy brings into an inner
+/// loop. Valid while the bitmap it came from is alive (for one `render` call).
+struct PixelSource {
+    let base: UnsafeMutablePointer<UInt32>
+    let width: Int, height: Int, rowStride: Int
+
+    init(_ bitmap: Bitmap) {
+        base = bitmap.baseAddress
+        width = bitmap.width
+        height = bitmap.height
+        rowStride = bitmap.rowStride
+    }
+
+    var isEmpty: Bool { width == 0 || height == 0 }
+
+    @inline(__always)
+    subscript(x: Int, y: Int) -> UInt32 { base[y &* rowStride &+ x] }
+}
+
+/// Eight-lane pixel arithmetic; see the design note above.
+enum Lanes {
+    typealias Pixels = SIMD8<UInt32>
+    typealias Floats = SIMD8<Float>
+
+    static let evenMask = Pixels(repeating: 0x00FF_00FF)
+
+    /// Round to nearest (ties to even) for lanes in 0…2²²: `v + 1.5·2²³` leaves the integer in
+    /// the mantissa.
+    @inline(__always)
+    static func roundToInteger(_ v: Floats) -> Pixels {
+        unsafeBitCast(v + Floats(repeating: 12_582_912), to: Pixels.self) &- 0x4B40_0000
+    }
+
+    /// |v| per lane (the sign bit cleared).
+    @inline(__always)
+    static func magnitude(_ v: Floats) -> Floats {
+        unsafeBitCast(unsafeBitCast(v, to: Pixels.self) & 0x7FFF_FFFF, to: Floats.self)
+    }
+
+    /// The lane-wise minimum and maximum, as `(a + b ∓ |a − b|)/2`: plain arithmetic that
+    /// vectorises (lane-wise comparisons build masks lane by lane through memory, and the
+    /// standard `pointwiseMin` is an out-of-line call here). Within an ulp of the exact value.
+    @inline(__always)
+    static func minimum(_ a: Floats, _ b: Floats) -> Floats { ((a + b) - magnitude(a - b)) * 0.5 }
+
+    @inline(__always)
+    static func maximum(_ a: Floats, _ b: Floats) -> Floats { ((a + b) + magnitude(a - b)) * 0.5 }
+
+    /// Lanes clamped to `low…high`.
+    @inline(__always)
+    static func clamp(_ v: Floats, _ low: Float, _ high: Float) -> Floats {
+        maximum(minimum(v, Floats(repeating: high)), Floats(repeating: low))
+    }
+
+    /// The smallest and the largest lane.
+    @inline(__always)
+    static func smallest(_ v: Floats) -> Float {
+        let four = minimum4(v.lowHalf, v.highHalf), two = minimum2(four.lowHalf, four.highHalf)
+        return Swift.min(two[0], two[1])
+    }
+
+    @inline(__always)
+    static func largest(_ v: Floats) -> Float {
+        let four = maximum4(v.lowHalf, v.highHalf), two = maximum2(four.lowHalf, four.highHalf)
+        return Swift.max(two[0], two[1])
+    }
+
+    @inline(__always)
+    private static func minimum4(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        let d = unsafeBitCast(unsafeBitCast(a - b, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+        return ((a + b) - d) * 0.5
+    }
+
+    @inline(__always)
+    private static func maximum4(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        let d = unsafeBitCast(unsafeBitCast(a - b, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+        return ((a + b) + d) * 0.5
+    }
+
+    @inline(__always)
+    private static func minimum2(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> SIMD2<Float> {
+        SIMD2(Swift.min(a[0], b[0]), Swift.min(a[1], b[1]))
+    }
+
+    @inline(__always)
+    private static func maximum2(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> SIMD2<Float> {
+        SIMD2(Swift.max(a[0], b[0]), Swift.max(a[1], b[1]))
+    }
+
+    /// `a + (b − a)·w/256` per channel, `w` in 0…256 per lane (truncated, so a blend of valid
+    /// premultiplied pixels stays valid).
+    @inline(__always)
+    static func lerp(_ a: Pixels, _ b: Pixels, _ w: Pixels) -> Pixels {
+        let keep = 256 &- w
+        let even = ((a & evenMask) &* keep &+ (b & evenMask) &* w) &>> 8 & evenMask
+        let odd = ((a &>> 8 & evenMask) &* keep &+ (b &>> 8 & evenMask) &* w) &>> 8 & evenMask
+        return even | odd &<< 8
+    }
+
+    /// `t / 255` rounded to nearest in both 16-bit halves of every lane (each half ≤ 65025).
+    @inline(__always)
+    static func divideBy255Halves(_ t: Pixels) -> Pixels {
+        let u = t &+ 0x0080_0080
+        return (u &+ (u &>> 8 & evenMask)) &>> 8 & evenMask
+    }
+
+    /// Every channel times its lane's `factor / 255` (factor 0…255), rounded to nearest.
+    @inline(__always)
+    static func scale(_ p: Pixels, by factor: Pixels) -> Pixels {
+        divideBy255Halves((p & evenMask) &* factor) | divideBy255Halves((p &>> 8 & evenMask) &* factor) &<< 8
+    }
+
+    /// The colour channels times `factor / 255`; alpha kept.
+    @inline(__always)
+    static func scaleColor(_ p: Pixels, by factor: Pixels) -> Pixels {
+        scale(p, by: factor) & 0x00FF_FFFF | p & 0xFF00_0000
+    }
+
+    /// Each colour channel moved toward alpha (white at the pixel's opacity) by `k / 255`.
+    @inline(__always)
+    static func wash(_ p: Pixels, toward k: UInt32) -> Pixels {
+        let alpha = p &>> 24
+        let lift = (alpha &* k) &* 0x0001_0001
+        let keep = Pixels(repeating: 255 &- k)
+        let even = divideBy255Halves((p & evenMask) &* keep &+ lift)
+        let green = divideBy255Halves((p &>> 8 & 0xFF) &* keep &+ (alpha &* k))
+        return even | green &<< 8 | p & 0xFF00_0000
+    }
+
+    /// A black shadow laid over `p` (source-over), the shadow's alpha `255 − keep` per lane.
+    @inline(__always)
+    static func darken(_ p: Pixels, keep: Pixels) -> Pixels {
+        let scaled = scale(p, by: keep)
+        return scaled &+ (255 &- keep) &<< 24
+    }
+
+    /// Porter-Duff source-over.
+    @inline(__always)
+    static func sourceOver(_ s: Pixels, _ d: Pixels) -> Pixels {
+        s &+ scale(d, by: 255 &- s &>> 24)
+    }
+
+    /// `image` read at eight continuous positions (texel centres at half-integers), bilinear
+    /// with 8-bit weights, clamped to the edges. The image must not be empty; positions beyond
+    /// ±2²¹ pixels clamp too. The pair of texels read is always one inside the image: at the
+    /// last column (row) the pair starts one earlier with weight 256 on its second texel.
+    @inline(__always)
+    static func bilinear(_ image: PixelSource, x: Floats, y: Floats) -> Pixels {
+        let ix = roundToInteger(clamp(x - 0.5, 0, Float(image.width - 1)) * 256)
+        let iy = roundToInteger(clamp(y - 0.5, 0, Float(image.height - 1)) * 256)
+        // Only a position exactly on the last column (row) has its integer part there, with
+        // weight 0: start the pair one earlier and take all of its second texel (weight 256).
+        let colEnd = ix &>> 8, rowEnd = iy &>> 8
+        let colAtEnd = image.width > 1 ? (colEnd &+ (0x8000_0000 &- UInt32(image.width - 1))) &>> 31 : Pixels()
+        let rowAtEnd = image.height > 1 ? (rowEnd &+ (0x8000_0000 &- UInt32(image.height - 1))) &>> 31 : Pixels()
+        let col0 = colEnd &- colAtEnd, row0 = rowEnd &- rowAtEnd
+        let wx = (ix & 0xFF) &+ colAtEnd &<< 8, wy = (iy & 0xFF) &+ rowAtEnd &<< 8
+        let stride = UInt32(image.rowStride)
+        let o0 = row0 &* stride &+ col0
+        let o1 = image.height > 1 ? o0 &+ stride : o0
+        let stepX = image.width > 1 ? Pixels(repeating: 1) : Pixels()
+        return lerp(lerp(gather(image.base, o0), gather(image.base, o0 &+ stepX), wx),
+                    lerp(gather(image.base, o1), gather(image.base, o1 &+ stepX), wx), wy)
+    }
+
+    /// Eight pixels at eight offsets from `base`, built in registers.
+    @inline(__always)
+    static func gather(_ base: UnsafeMutablePointer<UInt32>, _ o: Pixels) -> Pixels {
+        Pixels(base[Int(o[0])], base[Int(o[1])], base[Int(o[2])], base[Int(o[3])],
+               base[Int(o[4])], base[Int(o[5])], base[Int(o[6])], base[Int(o[7])])
+    }
+}

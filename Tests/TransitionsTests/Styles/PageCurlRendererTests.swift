@@ -1,0 +1,61 @@
+import KinescopeTestSupport
+import Raster
+import XCTest
+@testable import Transitions
+
+/// The page curl's fast path against its per-pixel reference, and the curl's geometry.
+final class PageCurlRendererTests: XCTestCase {
+    typealias F = TransitionFixtures
+
+    /// Random styles (directions of every kind, tiny to huge radii, pages smaller than the
+    /// frame, shadows on and off, both backsides and shadings) at random progress: the fast path
+    /// must give exactly the reference's bytes, banded or not.
+    func testFastPathMatchesReferenceOnRandomGeometry() {
+        var random = SeededRandom(seed: 41)
+        let from = random.bitmap(width: 61, height: 47), to = random.bitmap(width: 61, height: 47)
+        let backsideImage = random.bitmap(width: 13, height: 9), shadingImage = random.bitmap(width: 32, height: 32)
+        let directions: [(Double, Double)] = [(0, -1), (1, 0), (-1, 0), (0, 1), (-0.26, -0.97), (0.7, 0.7), (-3, 1), (1e-9, 1)]
+        for trial in 0..<120 {
+            let direction = trial < directions.count ? directions[trial]
+                : (Double(random.next(in: -100...100)) / 50, Double(random.next(in: -100...100)) / 50 + 0.01)
+            let radius = [0.01, 0.7, 3, 9, 25, 400][random.next(below: 6)]
+            let page: PixelRect? = random.next(below: 3) == 0
+                ? PixelRect(x: random.next(in: -5...20), y: random.next(in: -5...20),
+                            width: random.next(in: 0...60), height: random.next(in: 0...50)) : nil
+            let shadowArea: PixelRect? = random.next(below: 4) == 0 ? PixelRect(x: 10, y: 5, width: 30, height: 30) : nil
+            let style = PageCurlStyle(
+                direction: direction, radius: radius, page: page,
+                backside: random.next(below: 2) == 0 ? .translucent(whiteness: UInt8(random.next(below: 256)))
+                    : .image(backsideImage),
+                shading: random.next(below: 2) == 0 ? .procedural : .image(shadingImage),
+                shadowWidth: [0, 0.5, 4, 12][random.next(below: 4)],
+                shadowAmount: Double(random.next(in: 0...10)) / 10, shadowArea: shadowArea)
+            let progress = Double(random.next(in: 0...1000)) / 1000
+            let renderer = PageCurlRenderer(style: style)
+            let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
+            renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds,
+                            kernels: .reference)
+            for band in stride(from: 0, to: from.height, by: 16) {
+                let clip = PixelRect(x: 0, y: band, width: from.width, height: min(16, from.height - band))
+                renderer.render(from: from, to: to, progress: progress, into: fast, clip: clip, kernels: .fast)
+            }
+            assertBitmap(fast, matches: reference, name: "curl-fast-vs-reference-\(trial)")
+        }
+    }
+
+    /// The same comparison at 16:9 for the styles the transitions use.
+    func testFastPathMatchesReferenceForTheSystemCurls() {
+        var random = SeededRandom(seed: 7)
+        let from = random.bitmap(width: 120, height: 68), to = random.bitmap(width: 120, height: 68)
+        for edge in [ScreenEdge.bottom, .top, .left, .right] {
+            let renderer = PageCurlRenderer(style: SystemPageCurl(edge: edge, reversed: false).style(for: from.size))
+            for progress in stride(from: 0.0, through: 1.0, by: 0.1) {
+                let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
+                renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds,
+                                kernels: .reference)
+                renderer.render(from: from, to: to, progress: progress, into: fast, clip: fast.bounds, kernels: .fast)
+                assertBitmap(fast, matches: reference, name: "system-curl-\(edge)-\(progress)")
+            }
+        }
+    }
+}
