@@ -7,11 +7,16 @@ import Layers
 ///
 ///     filter.setValue(CIColor(red: 1, green: 0.8, blue: 0.6), forKey: kCIInputColorKey)
 public final class CIColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, straight (not multiplied by alpha).
     public let red: CGFloat
+    /// Green, straight.
     public let green: CGFloat
+    /// Blue, straight.
     public let blue: CGFloat
+    /// Alpha: 0 transparent, 1 opaque.
     public let alpha: CGFloat
 
+    /// A colour from straight components (not checked; `CIFilter` refuses values outside 0…1).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.red = red
         self.green = green
@@ -24,6 +29,7 @@ public final class CIColor: Hashable, Sendable, CustomStringConvertible {
         self.init(red: red, green: green, blue: blue, alpha: 1)
     }
 
+    /// The components of `cgColor`.
     public convenience init(cgColor: CGColor) {
         self.init(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: cgColor.alpha)
     }
@@ -36,6 +42,7 @@ public final class CIColor: Hashable, Sendable, CustomStringConvertible {
                   alpha: CGFloat(parts.count == 4 ? parts[3]! : 1))
     }
 
+    /// Apple's named colours (opaque, except `clear`).
     public static let black = CIColor(red: 0, green: 0, blue: 0)
     public static let white = CIColor(red: 1, green: 1, blue: 1)
     public static let gray = CIColor(red: 0.5, green: 0.5, blue: 0.5)
@@ -53,11 +60,14 @@ public final class CIColor: Hashable, Sendable, CustomStringConvertible {
     public var stringRepresentation: String {
         [red, green, blue, alpha].map { v in v == v.rounded() ? String(Int(v)) : "\(Double(v))" }.joined(separator: " ")
     }
+    /// `CIColor(r g b a)`.
     public var description: String { "CIColor(\(stringRepresentation))" }
 
+    /// Equal when all four components are equal.
     public static func == (lhs: CIColor, rhs: CIColor) -> Bool {
         lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
     }
+    /// Hashes the four components.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(red)
         hasher.combine(green)

@@ -240,6 +240,7 @@ public final class CIFilter: CustomStringConvertible {
         return type.coreImageConfigured(values: parameterValues, images: images)
     }
 
+    /// The name and every input's current value.
     public var description: String {
         "CIFilter(\(name): " + type.parameters.map { "\($0.key)=\(describe(value(forKey: $0.key, recordingErrors: false)))" }
             .joined(separator: " ") + " inputTime=\(time))"

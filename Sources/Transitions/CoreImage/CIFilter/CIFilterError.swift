@@ -10,6 +10,7 @@ public enum CIFilterError: Error, Equatable, CustomStringConvertible {
     /// The key names an output, which cannot be set.
     case readOnlyKey(filter: String, key: String)
 
+    /// One line naming the filter, key and value, and what would be valid.
     public var description: String {
         switch self {
         case let .unknownKey(filter, key, known):

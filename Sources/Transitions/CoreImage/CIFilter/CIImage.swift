@@ -57,6 +57,7 @@ public final class CIImage: @unchecked Sendable, CustomStringConvertible {
 
     var pixelSize: PixelSize { size }
 
+    /// `CIImage(extent: [0 0 w h])`.
     public var description: String { "CIImage(extent: [0 0 \(size.width) \(size.height)])" }
 }
 

@@ -14,9 +14,13 @@ public final class CIVector: Hashable, Sendable, CustomStringConvertible {
     public convenience init(values: UnsafePointer<CGFloat>, count: Int) {
         self.init(values: Array(UnsafeBufferPointer(start: values, count: max(0, count))))
     }
+    /// `[x]`.
     public convenience init(x: CGFloat) { self.init(values: [x]) }
+    /// `[x y]`: a position or offset (y up).
     public convenience init(x: CGFloat, y: CGFloat) { self.init(values: [x, y]) }
+    /// `[x y z]`.
     public convenience init(x: CGFloat, y: CGFloat, z: CGFloat) { self.init(values: [x, y, z]) }
+    /// `[x y z w]`; as a rectangle, `z` is the width and `w` the height.
     public convenience init(x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) { self.init(values: [x, y, z, w]) }
     /// `[x y]`.
     public convenience init(cgPoint point: CGPoint) { self.init(values: [point.x, point.y]) }
@@ -37,9 +41,13 @@ public final class CIVector: Hashable, Sendable, CustomStringConvertible {
     public var count: Int { values.count }
     /// Component `index`, or 0 beyond the end (as Apple returns).
     public func value(at index: Int) -> CGFloat { index >= 0 && index < values.count ? values[index] : 0 }
+    /// Component 0 (0 when missing).
     public var x: CGFloat { value(at: 0) }
+    /// Component 1 (0 when missing).
     public var y: CGFloat { value(at: 1) }
+    /// Component 2 (0 when missing); a rectangle's width.
     public var z: CGFloat { value(at: 2) }
+    /// Component 3 (0 when missing); a rectangle's height.
     public var w: CGFloat { value(at: 3) }
     /// `(x, y)`.
     public var cgPointValue: CGPoint { CGPoint(x: x, y: y) }
@@ -50,8 +58,11 @@ public final class CIVector: Hashable, Sendable, CustomStringConvertible {
         "[" + values.map { v in v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(Double(v))" }
             .joined(separator: " ") + "]"
     }
+    /// `CIVector[…]`.
     public var description: String { "CIVector\(stringRepresentation)" }
 
+    /// Equal when every component is equal (and the counts match).
     public static func == (lhs: CIVector, rhs: CIVector) -> Bool { lhs.values == rhs.values }
+    /// Hashes the components.
     public func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
