@@ -21,10 +21,14 @@
 // Measured here (1920×1080 frame, one thread, thread CPU time, Benchmarks/kinescope-bench; the
 // 2-core machine was shared with other builds at load average 8–17, so figures move ±20 %
 // between runs; pixman is given the quad's bounding box, as we are):
-//                                        baseline x86-64       -target-cpu haswell
-//   perspective 60° about y, bilinear    11.9–12.9 ms (3.5–3.8× pixman)   10.4–11.1 ms (4.1–5.9×)
-//   scale 0.5 + rotate 30° (mip level 1)  4.2–5.4 ms (3.0×)                3.9–4.3 ms (3.7–4.1×)
-//   pixman, same perspective             45 ms (bbox), 60–82 ms (whole frame, the "19 fps" path)
+//                                        baseline x86-64               -target-cpu haswell
+//   perspective 60° about y, bilinear    11.9–12.9 ms (3.5–4.0× pixman)  10.4–11.1 ms (4.1–5.9×)
+//   same, mipmapped bilinear             12.4–14.5 ms (3.1–3.7×)         11.3–12.1 ms (3.7–5.4×)
+//   scale 0.5 + rotate 30° (mip level 1)  4.2–5.4 ms (3.0×)               3.3–4.3 ms (3.7–4.1×)
+//   scale 0.75, axis-aligned              2.6–4.6 ms (0.6–1.1×)           2.2–3.3 ms (0.8–0.9×)
+//   opacity 0.5 blend (translation path)  1.6–2.5 ms (0.7–1.1×)           1.1–1.5 ms (1.6–1.9×)
+//   pixman, same perspective             45–51 ms over the bounding box, 60–86 ms over the whole
+//                                        frame (the "19 fps" figure of NOTES)
 // (`x86-64-v3` is not a `-target-cpu` value Swift 6.3's LLVM accepts; `haswell` is that ISA level.)
 //
 // What mattered, measured with a profiling build of this kernel alone (AVX2 unless said):
@@ -257,9 +261,10 @@ enum SamplerKernels {
                                                       _ levels: inout SamplerLevels, _ level: inout Int,
                                                       _ lv: inout SamplerLevel) -> L.Pixels? {
         let xf = L.Floats(repeating: Float(g)) + L.laneIndex
-        var (r, s) = position(V.self, xf, row)
+        let p = position(V.self, xf, row)
+        var r = p.r, s = p.s
         if V.projective && setup.perPixelLevels {
-            guard let l = groupLevel(r, s, xf, row, setup) else { return nil }
+            guard let l = groupLevel(r, s, p.invW, setup) else { return nil }
             if l != level { level = l; lv = levels.level(l) }
             if l != 0 { r = r * lv.scale; s = s * lv.scale }
         } else if level != 0 {
@@ -289,10 +294,11 @@ enum SamplerKernels {
                 g = f
             }
             let xf = L.Floats(repeating: Float(g)) + L.laneIndex
-            var (r, s) = position(V.self, xf, row)
+            let p = position(V.self, xf, row)
+        var r = p.r, s = p.s
             var level = setup.constantLevel
             if V.projective && setup.perPixelLevels {
-                guard let l = groupLevel(r, s, xf, row, setup) else {
+                guard let l = groupLevel(r, s, p.invW, setup) else {
                     while x < min(g + 8, span.upperBound) { blendScalar(x, row, out, setup, &levels, covered: false); x += 1 }
                     continue
                 }
@@ -338,21 +344,20 @@ enum SamplerKernels {
         if c > 0 { setup.blendPixel(setup.samplePixel(x: x, row: row, levels: &levels), coverage: c, onto: out + x) }
     }
 
-    /// Source position ×256 (`r`, `s`) of eight pixels, divided by w when projective.
+    /// Source position ×256 (`r`, `s`) of eight pixels, divided by w when projective, and 1/w.
     @_transparent
     private static func position<V: SamplerVariant>(_ variant: V.Type, _ xf: L.Floats,
-                                                    _ row: SamplerRow) -> (L.Floats, L.Floats) {
+                                                    _ row: SamplerRow) -> (r: L.Floats, s: L.Floats, invW: L.Floats) {
         let r = row.u0 + xf * row.du, s = row.v0 + xf * row.dv
-        guard V.projective else { return (r, s) }
+        guard V.projective else { return (r, s, L.Floats(repeating: 1)) }
         let invW = 1 / (row.w0 + xf * row.dw)
-        return (r * invW, s * invW)
+        return (r * invW, s * invW, invW)
     }
 
     /// The mip level shared by eight pixels, or `nil` when they straddle a level boundary.
     @_transparent
-    private static func groupLevel(_ r: L.Floats, _ s: L.Floats, _ xf: L.Floats, _ row: SamplerRow,
+    private static func groupLevel(_ r: L.Floats, _ s: L.Floats, _ invW: L.Floats,
                                    _ setup: SamplerSetup) -> Int? {
-        let invW = 1 / (row.w0 + xf * row.dw)
         let d = setup.derivative
         let ax = d.a00 - r * d.m20, bx = d.a10 - s * d.m20
         let ay = d.a01 - r * d.m21, by = d.a11 - s * d.m21
