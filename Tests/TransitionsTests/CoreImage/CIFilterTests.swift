@@ -252,4 +252,23 @@ final class CIFilterTests: XCTestCase {
             XCTAssertFalse(F.frame(transition, progress: 0.5).hasSamePixels(as: F.from), name)
         }
     }
+
+    func testEveryRegisteredCoreImageTransitionIsAFilterWithAttributesForEveryInput() throws {
+        let names = CIFilter.filterNames(inCategory: nil)
+        XCTAssertEqual(Set(names), Set(TransitionRegistry.all.map { $0.name }.filter { $0.hasPrefix("CI") }))
+        for name in names {
+            let filter = try XCTUnwrap(CIFilter(name: name), name)
+            let attributes = filter.attributes
+            for key in filter.inputKeys {
+                let entry = try XCTUnwrap(attributes[key] as? [String: Any], "\(name).\(key) has no attributes")
+                XCTAssertNotNil(entry[kCIAttributeClass] as? String, "\(name).\(key)")
+                XCTAssertNotNil(entry[kCIAttributeDisplayName] as? String, "\(name).\(key)")
+                if !(entry[kCIAttributeClass] as? String == "CIImage") {
+                    XCTAssertNotNil(entry[kCIAttributeDefault], "\(name).\(key) has no default")
+                    XCTAssertNotNil(filter.value(forKey: key), "\(name).\(key) reads nil")
+                }
+            }
+            XCTAssertTrue(F.frame(filter.transition, progress: 1).hasSamePixels(as: F.to), name)
+        }
+    }
 }
