@@ -16,6 +16,8 @@ let registered: [any Transition.Type] = [
     CurlUpTransition.self,
     CurlDownTransition.self,
     CrossDissolveTransition.self,
+    CIPageCurlTransition.self,
+    CIPageCurlWithShadowTransition.self,
     CIDissolveTransition.self,
     CISwipeTransition.self,
     CIBarsSwipeTransition.self,
