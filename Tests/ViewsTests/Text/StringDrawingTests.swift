@@ -90,7 +90,7 @@ final class StringDrawingTests: XCTestCase {
         XCTAssertTrue(moved.hasSamePixels(as: full), "a translated context draws the same pixels, moved")
     }
 
-    func testSizeWithAttributesCountsLinesAndWidestLine() {
+    func testSizeWithAttributesCountsLinesAndWidestLine() throws {
         let font = UIFont.systemFont(ofSize: 15)
         let one = "short".size(withAttributes: [.font: font])
         let two = "short\nmuch longer line".size(withAttributes: [.font: font])

@@ -4,7 +4,7 @@ import XCTest
 
 /// UIFont: names, metrics from the font's design, sizes, and the errors for unusable files.
 final class UIFontTests: XCTestCase {
-    func testSystemFontsAreDejaVuSansWithDesignMetrics() {
+    func testSystemFontsAreDejaVuSansWithDesignMetrics() throws {
         let font = UIFont.systemFont(ofSize: 20)
         XCTAssertEqual(font.fontName, "DejaVuSans")
         XCTAssertEqual(font.familyName, "DejaVu Sans")
@@ -33,7 +33,7 @@ final class UIFontTests: XCTestCase {
         XCTAssertEqual(UIFont.fontNames(forFamilyName: "DejaVu Sans"), ["DejaVuSans", "DejaVuSans-Bold"])
     }
 
-    func testSizesThatAreNotPositiveBecomeTwelvePointsAndWithSizeKeepsTheFace() {
+    func testSizesThatAreNotPositiveBecomeTwelvePointsAndWithSizeKeepsTheFace() throws {
         XCTAssertEqual(UIFont.systemFont(ofSize: 0).pointSize, 12)
         XCTAssertEqual(UIFont.systemFont(ofSize: -3).pointSize, 12)
         XCTAssertEqual(UIFont.systemFont(ofSize: .nan).pointSize, 12)
@@ -51,7 +51,7 @@ final class UIFontTests: XCTestCase {
         XCTAssertEqual(wide, narrow, "a monospaced face gives every glyph the same advance")
     }
 
-    func testMissingFontFileErrorNamesThePathAndThePackageOnOneLine() {
+    func testMissingFontFileErrorNamesThePathAndThePackageOnOneLine() throws {
         let path = "/nonexistent/kinescope-fonts/Nothing.ttf"
         XCTAssertThrowsError(try UIFont(contentsOfFile: path, size: 12)) { error in
             XCTAssertEqual(error as? FontError, .fileMissing(path: path, debianPackage: nil))
