@@ -38,6 +38,8 @@ enum Lanes {
     typealias Floats = SIMD8<Float>
 
     static let evenMask = Pixels(repeating: 0x00FF_00FF)
+    /// 0, 1, …, 7: lane offsets of eight consecutive pixels.
+    static let iota = Floats(0, 1, 2, 3, 4, 5, 6, 7)
 
     /// Round to nearest (ties to even) for lanes in 0…2²²: `v + 1.5·2²³` leaves the integer in
     /// the mantissa.
@@ -54,7 +56,8 @@ enum Lanes {
 
     /// The lane-wise minimum and maximum, as `(a + b ∓ |a − b|)/2`: plain arithmetic that
     /// vectorises (lane-wise comparisons build masks lane by lane through memory, and the
-    /// standard `pointwiseMin` is an out-of-line call here). Within an ulp of the exact value.
+    /// standard `pointwiseMin` is an out-of-line call here). Within an ulp of the exact value;
+    /// lanes must be finite (an infinity gives NaN).
     @inline(__always)
     static func minimum(_ a: Floats, _ b: Floats) -> Floats { ((a + b) - magnitude(a - b)) * 0.5 }
 
@@ -65,6 +68,15 @@ enum Lanes {
     @inline(__always)
     static func clamp(_ v: Floats, _ low: Float, _ high: Float) -> Floats {
         maximum(minimum(v, Floats(repeating: high)), Floats(repeating: low))
+    }
+
+    /// Lanes read as signed integers, clamped to `0…high` (no lane-wise comparison).
+    @inline(__always)
+    static func clampInteger(_ v: Pixels, _ high: UInt32) -> Pixels {
+        let signed = unsafeBitCast(v, to: SIMD8<Int32>.self)
+        let positive = signed & ~(signed &>> 31)
+        let over = Int32(bitPattern: high) &- positive
+        return unsafeBitCast(positive &+ (over & (over &>> 31)), to: Pixels.self)
     }
 
     /// The smallest and the largest lane.
@@ -142,6 +154,16 @@ enum Lanes {
         return even | green &<< 8 | p & 0xFF00_0000
     }
 
+    /// `a·(255 − w)/255 + b·w/255` per channel, rounded once (`Bitmap.mix`'s formula), with a
+    /// weight (0…255) per lane: weight 0 gives exactly `a`, 255 exactly `b`.
+    @inline(__always)
+    static func mix(_ a: Pixels, _ b: Pixels, weight w: Pixels) -> Pixels {
+        let keep = 255 &- w
+        let even = divideBy255Halves((a & evenMask) &* keep &+ (b & evenMask) &* w)
+        let odd = divideBy255Halves((a &>> 8 & evenMask) &* keep &+ (b &>> 8 & evenMask) &* w)
+        return even | odd &<< 8
+    }
+
     /// A black shadow laid over `p` (source-over), the shadow's alpha `255 − keep` per lane.
     @inline(__always)
     static func darken(_ p: Pixels, keep: Pixels) -> Pixels {
@@ -161,8 +183,10 @@ enum Lanes {
     /// last column (row) the pair starts one earlier with weight 256 on its second texel.
     @inline(__always)
     static func bilinear(_ image: PixelSource, x: Floats, y: Floats) -> Pixels {
-        let ix = roundToInteger(clamp(x - 0.5, 0, Float(image.width - 1)) * 256)
-        let iy = roundToInteger(clamp(y - 0.5, 0, Float(image.height - 1)) * 256)
+        // The float clamp keeps the rounding trick in range; the integer clamp makes the
+        // bounds exact (the arithmetic minimum is within an ulp of the larger operand).
+        let ix = clampInteger(roundToInteger(clamp(x - 0.5, 0, Float(image.width - 1)) * 256), UInt32(image.width - 1) << 8)
+        let iy = clampInteger(roundToInteger(clamp(y - 0.5, 0, Float(image.height - 1)) * 256), UInt32(image.height - 1) << 8)
         // Only a position exactly on the last column (row) has its integer part there, with
         // weight 0: start the pair one earlier and take all of its second texel (weight 256).
         let colEnd = ix &>> 8, rowEnd = iy &>> 8
