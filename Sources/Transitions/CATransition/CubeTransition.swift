@@ -48,11 +48,11 @@ struct CubeTransition: Transition {
         // A face seen from behind (its map reverses orientation) is hidden by the other face:
         // near the ends of the turn, the side face that is about to come in (or has just gone)
         // faces away from the eye.
-        if maps.from.determinant > 0, let inverse = maps.from.inverted() {
-            destination.drawImage(from, inverseTransform: inverse, clip: clip)
+        func face(_ image: Bitmap, _ map: ProjectiveTransform) {
+            guard map.determinant > 0, let inverse = map.inverted() else { return }
+            PerspectiveFlip.draw(image, inverse: inverse, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip)
         }
-        if maps.to.determinant > 0, let inverse = maps.to.inverted() {
-            destination.drawImage(to, inverseTransform: inverse, clip: clip)
-        }
+        face(from, maps.from)
+        face(to, maps.to)
     }
 }

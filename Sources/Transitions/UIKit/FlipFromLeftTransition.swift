@@ -14,6 +14,6 @@ struct FlipFromLeftTransition: Transition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        flip.render(from: from, to: to, progress: progress, into: destination, clip: clip)
+        flip.render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
     }
 }

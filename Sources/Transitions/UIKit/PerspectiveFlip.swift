@@ -39,10 +39,42 @@ struct PerspectiveFlip: Sendable {
         return .framed(local, edge: leadingEdge, size: size)
     }
 
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect) {
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                scratch: TransitionScratch) {
         destination.fill(clip, with: .clear)
+        let image = progress < 0.5 ? from : to
         let forward = forwardMap(progress: progress, size: destination.size)
         guard let inverse = forward.inverted() else { return }
-        destination.drawImage(progress < 0.5 ? from : to, inverseTransform: inverse, clip: clip)
+        PerspectiveFlip.draw(image, inverse: inverse, horizontalAxis: !leadingEdge.isHorizontal, into: destination, clip: clip)
+    }
+
+    /// Draws `image` through `inverse` with Raster's `drawImage`. When the plane turns about a
+    /// horizontal axis, w depends on y alone, so each destination row is an exact axis-aligned
+    /// scale of the image: drawn row by row through the kernel's axis-aligned path (the term
+    /// that tilts the left and right edges vanishes on the row itself; it only changes their
+    /// anti-aliasing ramp, by under 2% at this perspective). Otherwise the general
+    /// perspective path draws it at once.
+    static func draw(_ image: Bitmap, inverse: ProjectiveTransform, horizontalAxis: Bool, into destination: Bitmap,
+                     clip: PixelRect) {
+        let chain = MipmappedImage(image)
+        guard horizontalAxis, inverse.m20 == 0 else {
+            destination.drawImage(chain, inverseTransform: inverse, clip: clip)
+            return
+        }
+        let area = clip.intersection(destination.bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            let center = Double(y) + 0.5
+            let w = inverse.m21 * center + inverse.m22
+            guard w > 0 else { continue }
+            // The row's map, exact at its pixel centres: U = (m00·X + m01·Y + m02)/w, V = (m11·Y + m12)/w
+            // (m10 = 0 for a horizontal axis), with dV/dY for the top and bottom edges' ramp.
+            let v = (inverse.m11 * center + inverse.m12) / w
+            let dv = (inverse.m11 - v * inverse.m21) / w
+            let row = ProjectiveTransform(inverse.m00 / w, 0, (inverse.m01 * center + inverse.m02) / w,
+                                          0, dv, v - dv * center,
+                                          0, 0, 1)
+            destination.drawImage(chain, inverseTransform: row, clip: PixelRect(x: area.minX, y: y, width: area.width, height: 1))
+        }
     }
 }
