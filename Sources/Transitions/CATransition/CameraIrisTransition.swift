@@ -77,7 +77,7 @@ struct CameraIris: Sendable {
         @inline(__always)
         func pixels(row y: Int, x: SIMD8<Float>, inside insidePixels: Lanes.Pixels, blades bladePixels: Lanes.Pixels) -> Lanes.Pixels {
             let px = x + 0.5, py = Float(y) + 0.5
-            // (Lanes.minimum is exact only for lanes of like magnitude: start from an edge.)
+            // Start from the first edge rather than an infinity.
             var depth = px * nx[0] + (py * ny[0] + nc[0])
             var line = SIMD8<Float>(repeating: 0)
             for i in 0..<6 {

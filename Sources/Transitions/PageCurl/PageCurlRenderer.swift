@@ -91,13 +91,8 @@ struct PageCurlRenderer: Sendable {
                 for x in area.minX..<area.maxX { out[x] = frame.pixel(x: x, y: y) }
             }
         case .fast:
-            // Columns of 256 pixels, so that the source rows a tilted fold reads stay in cache
-            // and in the TLB from one row to the next.
-            for stripStart in stride(from: area.minX, to: area.maxX, by: 256) {
-                let stripEnd = min(stripStart + 256, area.maxX)
-                for y in area.minY..<area.maxY {
-                    frame.renderRow(y, from: stripStart, to: stripEnd, into: destination.row(y).baseAddress!)
-                }
+            for y in area.minY..<area.maxY {
+                frame.renderRow(y, from: area.minX, to: area.maxX, into: destination.row(y).baseAddress!)
             }
         }
     }
@@ -462,10 +457,28 @@ struct CurlFrame {
         let margin = 1e-4 * (abs(a) + abs(b) * Double(pageEnd) + Double(abs(c)) + Double(halfTurn)) + 1e-3
         let plainTarget = Double(min(c - r - shadowWidth, c - r - 0.5)) - margin
         let plainPage = Double(max(c, foldEdge + max(shadowWidth, 1))) + margin
+        // The folded part's interior: its page point, linear along the row, lies half a pixel
+        // (and a margin) inside the page, and u ≥ c there: `pixel` gives `foldedColors`.
+        let shift0 = Double(foldEdge) - 2 * a
+        let folded = (x: 0.5 + shift0 * dx, y: Double(y) + 0.5 + shift0 * dy, stepX: 1 - 2 * b * dx, stepY: -2 * b * dy)
+        let interior = CurlSpans.interval(folded, Double(x0) + 0.5, Double(y0) + 0.5, Double(x1) - 0.5, Double(y1) - 0.5,
+                                          margin: margin)
+        let foldedFrom = Double(c) + margin
         let iota = Floats(0, 1, 2, 3, 4, 5, 6, 7)
         var x = pageStart
         while x < pageEnd {
             let here = a + b * Double(x)
+            if interior.contains(x) && here > foldedFrom {
+                var end = min(interior.upperBound, pageEnd)
+                if b < 0 { end = min(end, CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > foldedFrom }) }
+                while x < end {
+                    let n = min(8, end - x)
+                    let lanes = Floats(repeating: Float(x)) + Lanes.minimum(iota, Floats(repeating: Float(n - 1)))
+                    CurlPixels.store(foldedColors(foldedPoints(row, lanes)), to: out + x, n)
+                    x += n
+                }
+                continue
+            }
             if here < plainTarget {
                 let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 < plainTarget }
                 (out + x).update(from: toRow + x, count: end - x)
@@ -585,6 +598,27 @@ enum CurlPixels {
 
 /// Runs along a row where u = a + b·x is linear.
 enum CurlSpans {
+    /// The pixels x whose point `(p.x + p.stepX·x, p.y + p.stepY·x)` surely lies (by `margin`)
+    /// in the box `left…right × top…bottom`; empty at `Int.min` if none.
+    static func interval(_ p: (x: Double, y: Double, stepX: Double, stepY: Double),
+                         _ left: Double, _ top: Double, _ right: Double, _ bottom: Double, margin: Double) -> Range<Int> {
+        var lo = -Double.infinity, hi = Double.infinity
+        func constrain(_ value: Double, _ step: Double, _ low: Double, _ high: Double) {
+            if abs(step) < 1e-12 {
+                if !(value >= low + margin && value <= high - margin) { lo = .infinity }
+                return
+            }
+            let t0 = (low + margin - value) / step, t1 = (high - margin - value) / step
+            lo = max(lo, min(t0, t1))
+            hi = min(hi, max(t0, t1))
+        }
+        constrain(p.x, p.stepX, left, right)
+        constrain(p.y, p.stepY, top, bottom)
+        guard lo <= hi, lo < 1e9, hi > -1e9 else { return Int.min..<Int.min }
+        let first = Int(max(lo, -1e9).rounded(.up)), last = Int(min(hi, 1e9).rounded(.down))
+        return first <= last ? first..<(last + 1) : Int.min..<Int.min
+    }
+
     /// The first x after `start` (at most `limit`) where `holds(u(x))` fails, `holds(u(start))`
     /// being true and `holds` monotone along the row: a binary search, exact for the predicate.
     @inline(__always)

@@ -54,15 +54,15 @@ enum Lanes {
         unsafeBitCast(unsafeBitCast(v, to: Pixels.self) & 0x7FFF_FFFF, to: Floats.self)
     }
 
-    /// The lane-wise minimum and maximum, as `(a + b ∓ |a − b|)/2`: plain arithmetic that
-    /// vectorises (lane-wise comparisons build masks lane by lane through memory, and the
-    /// standard `pointwiseMin` is an out-of-line call here). Within an ulp of the exact value;
-    /// lanes must be finite (an infinity gives NaN).
+    /// The lane-wise minimum and maximum (a NaN in `b` keeps `a`). Float comparisons feeding a
+    /// `replacing` compile to `vcmpps`/`vblendvps` here; integer comparisons, and the standard
+    /// `pointwiseMin`, do not (lane-by-lane loops, an out-of-line call), so integer lanes use
+    /// arithmetic instead (`clampInteger`).
     @inline(__always)
-    static func minimum(_ a: Floats, _ b: Floats) -> Floats { ((a + b) - magnitude(a - b)) * 0.5 }
+    static func minimum(_ a: Floats, _ b: Floats) -> Floats { a.replacing(with: b, where: b .< a) }
 
     @inline(__always)
-    static func maximum(_ a: Floats, _ b: Floats) -> Floats { ((a + b) + magnitude(a - b)) * 0.5 }
+    static func maximum(_ a: Floats, _ b: Floats) -> Floats { a.replacing(with: b, where: b .> a) }
 
     /// Lanes clamped to `low…high`.
     @inline(__always)
@@ -94,14 +94,12 @@ enum Lanes {
 
     @inline(__always)
     private static func minimum4(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        let d = unsafeBitCast(unsafeBitCast(a - b, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
-        return ((a + b) - d) * 0.5
+        a.replacing(with: b, where: b .< a)
     }
 
     @inline(__always)
     private static func maximum4(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        let d = unsafeBitCast(unsafeBitCast(a - b, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
-        return ((a + b) + d) * 0.5
+        a.replacing(with: b, where: b .> a)
     }
 
     @inline(__always)
