@@ -79,7 +79,8 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The homography taking the corners of `rect` (in `Quad(rect)` order) to the corners of
-    /// `quad`. `nil` when `rect` is empty or not finite, or `quad` is degenerate.
+    /// `quad`. `nil` when `rect` is empty or not finite, `quad` is degenerate, or the map
+    /// overflows `Double` (coordinates near its range).
     public init?(mapping rect: CGRect, to quad: Quad) {
         let r = rect.standardized
         guard !r.isNull, r.width > 0, r.height > 0,
@@ -88,7 +89,9 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
         let w = Double(r.width), h = Double(r.height)
         let rectToUnit = Homography(m11: 1 / w, m12: 0, m13: 0, m21: 0, m22: 1 / h, m23: 0,
                                     m31: -Double(r.minX) / w, m32: -Double(r.minY) / h, m33: 1)
-        self = rectToUnit.concatenating(unitToQuad)
+        let result = rectToUnit.concatenating(unitToQuad)
+        guard result.isFinite, result.determinant != 0 else { return nil }
+        self = result
     }
 
     /// True when the map has no perspective part (`m13 = m23 = 0`, `m33 ≠ 0`), so the kernel

@@ -53,8 +53,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     public var minX: Int { x }
     public var minY: Int { y }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    /// `x + width`, saturating at `Int.max` (a rectangle reaching past the largest `Int` ends
+    /// there instead of trapping).
+    public var maxX: Int { x.addingReportingOverflow(width).overflow ? .max : x + width }
+    /// `y + height`, saturating at `Int.max`.
+    public var maxY: Int { y.addingReportingOverflow(height).overflow ? .max : y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The common part of two rectangles; empty (at the origin of `self`) when they do not meet.

@@ -34,7 +34,9 @@ extension BandRenderer {
     /// Draws the layer's shadow: its rounded bounds (Kinescope casts shadows from the layer's
     /// shape, not from the alpha of its contents), moved by the offset and blurred with a
     /// Gaussian of standard deviation `shadowRadius / 2` in target pixels (the CSS definition of
-    /// a blur radius, which matches Core Animation's look).
+    /// a blur radius, which matches Core Animation's look). A shadow whose blurred mask would
+    /// pass `PixelSize.maxDimension` on a side (an enormous radius on a layer wider than the
+    /// frame) is not drawn.
     func drawShadow(_ shadow: RenderNode.Shadow, of node: RenderNode, map: Homography, target: Bitmap,
                     clip: PixelRect, opacity: Float) {
         let moved = node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
@@ -46,7 +48,10 @@ extension BandRenderer {
         // sees every pixel its blurred value depends on, whatever the band.
         let reach = clip.insetBy(-blur.extent)
         let shape = pixelRect(enclosing: projected.bounds).intersection(reach)
-        guard !shape.isEmpty else { return }
+        // The blurred mask is the shape grown by the blur's extent on each side; a huge radius on
+        // a layer much wider than the frame would exceed the largest mask, so it is not drawn.
+        guard !shape.isEmpty, shape.width + 2 * blur.extent <= PixelSize.maxDimension,
+              shape.height + 2 * blur.extent <= PixelSize.maxDimension else { return }
         let coverage = scratch.acquireMask(PixelSize(uncheckedWidth: shape.width, height: shape.height))
         defer { scratch.releaseMask() }
         rasterizer.fill(projected, rule: .nonZero, into: coverage,

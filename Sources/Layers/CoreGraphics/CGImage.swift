@@ -48,7 +48,9 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     /// nil when the intersection is empty, as Apple returns.
     public func cropping(to rect: CGRect) -> CGImage? {
         guard rect.width.isFinite, rect.height.isFinite, rect.minX.isFinite, rect.minY.isFinite else { return nil }
-        let integral = rect.integral
+        // Clipped while still in CGFloat, so that coordinates beyond Int's range cannot trap.
+        let integral = rect.integral.intersection(CGRect(x: 0, y: 0, width: CGFloat(width), height: CGFloat(height)))
+        guard !integral.isNull, !integral.isEmpty else { return nil }
         let pixels = PixelRect(x: Int(integral.minX), y: Int(integral.minY),
                                width: Int(integral.width), height: Int(integral.height))
             .intersection(bitmap.bounds)

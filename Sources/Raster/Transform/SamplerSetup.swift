@@ -123,7 +123,8 @@ struct SamplerSetup: Sendable {
     let isAffine: Bool
 
     /// `nil` when nothing would be drawn: a non-finite or singular matrix, an empty image or
-    /// clip, zero opacity, or a quad that misses the clip.
+    /// clip, zero opacity, or a quad that misses the clip; also a matrix so extreme that the
+    /// row arithmetic over the clip would overflow Double (entries around 10³⁰⁰).
     init?(inverse: ProjectiveTransform, sourceSize: PixelSize, levelCount: Int,
           destination: PixelRect, clip: PixelRect?, options: ImageDrawOptions) {
         guard inverse.isFinite, !sourceSize.isEmpty, options.opacityByte > 0 else { return nil }
@@ -160,6 +161,13 @@ struct SamplerSetup: Sendable {
 
         var clipped = clip.map { $0.intersection(destination) } ?? destination
         if clipped.isEmpty { return nil }
+        // Entries near Double's range (or an edge normal near zero) make the span solver's sums
+        // overflow, and ∞ − ∞ is NaN, which no pixel index can hold: such a map draws nothing.
+        let xReach = Double(max(abs(clipped.minX), abs(clipped.maxX)) + 1)
+        let yReach = Double(max(abs(clipped.minY), abs(clipped.maxY)) + 1)
+        guard edges.allSatisfy({ (abs($0.a) * xReach + abs($0.b) * yReach + abs($0.c)).isFinite }),
+              m.isAffine || (abs(m.m20) * xReach + abs(m.m21) * yReach + abs(m.m22)).isFinite
+        else { return nil }
         clipArea = clipped
         let outerOffset = options.edgeAntialiasing ? -0.5 : 0
         guard let box = SamplerSetup.boundingBox(of: clipped, edges: edges, offset: outerOffset - 0.01,
