@@ -10,6 +10,11 @@
 // the six blade lines: at most sixteen breakpoints, sorted on the stack. Runs surely inside or
 // surely clear are copies of one image; the others (one or two pixels at each crossing) go
 // through `pixels(row:x:)`, eight lanes at a time, which is also the per-pixel reference.
+//
+// Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
+// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
+// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
+// upper bounds): open 2.1 / 2.3 / 1.6 ms, close 1.5 / 2.2 / 2.3 ms.
 
 import Geometry
 import Raster

@@ -5,7 +5,12 @@
 // layer is bit-for-bit still). The lower layer is copied only where the upper one does not cover
 // it.
 //
-// Measured on this machine: (pending).
+// Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
+// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
+// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
+// upper bounds):
+// moveIn 0.46 / 0.47 / 0.46 ms, push 0.44 / 0.51 / 0.44 ms, reveal 0.39 / 0.51 / 0.45 ms
+// (medians under 1 ms).
 
 import Raster
 

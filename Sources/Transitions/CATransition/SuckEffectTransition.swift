@@ -13,6 +13,11 @@
 // Within a row the map is an axis-aligned scale: eight lanes of bilinear samples, covered
 // pixels composited over `to`, the rest copied. Rows still in place (q = 0) are a plain
 // source-over of `from` on `to`.
+//
+// Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
+// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
+// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
+// upper bounds): 7.4 / 7.2 / 1.5 ms.
 
 import Geometry
 import Raster

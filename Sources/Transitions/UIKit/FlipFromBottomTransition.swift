@@ -1,8 +1,9 @@
 import Raster
 
-/// `UIView.AnimationOptions.transitionFlipFromBottom`: "A transition that flips a view around its horizontal axis from bottom to top
-/// (the bottom side of the view moves toward the front and the top side toward the back)" (Apple). The content changes
-/// when the plane is edge-on; see `PerspectiveFlip` for the perspective and the dolly.
+/// `UIView.AnimationOptions.transitionFlipFromBottom`: "A transition that flips a view around its
+/// horizontal axis from bottom to top (the bottom side of the view moves toward the front and the
+/// top side toward the back)" (Apple). The content changes when the plane is edge-on; see
+/// `PerspectiveFlip` for the perspective and the dolly.
 struct FlipFromBottomTransition: Transition {
     static let name = "flipFromBottom"
     static let summary = "The view turns over about its centre line, its bottom edge swinging toward the viewer"

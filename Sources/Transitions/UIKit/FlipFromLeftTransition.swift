@@ -1,8 +1,9 @@
 import Raster
 
-/// `UIView.AnimationOptions.transitionFlipFromLeft`: "A transition that flips a view around its vertical axis from left to right (the
-/// left side of the view moves toward the front and right side toward the back)" (Apple). The content changes
-/// when the plane is edge-on; see `PerspectiveFlip` for the perspective and the dolly.
+/// `UIView.AnimationOptions.transitionFlipFromLeft`: "A transition that flips a view around its
+/// vertical axis from left to right (the left side of the view moves toward the front and right
+/// side toward the back)" (Apple). The content changes when the plane is edge-on; see
+/// `PerspectiveFlip` for the perspective and the dolly.
 struct FlipFromLeftTransition: Transition {
     static let name = "flipFromLeft"
     static let summary = "The view turns over about its centre line, its left edge swinging toward the viewer"

@@ -10,6 +10,13 @@
 // initialisers are scalarised). Every function is a pure function of its lanes, so a scalar
 // caller that splats one pixel's inputs and takes lane 0 gets the same bytes as the eight-wide
 // loop: that is how each transition's per-pixel reference stays byte-identical to its fast path.
+//
+// Measured (release, `-target-cpu haswell`, one thread, 1920×1080 destination, a near-identity
+// map): `bilinear` ≈ 7 ns per pixel, a single eight-lane `gather` ≈ 3 ns, a plain vector store
+// 0.25 ns. Building the texel vectors from scalars in registers, instead of storing lanes one by
+// one and reloading, took the curl from 35 to 21 ms at its slowest; 64-bit texel-pair loads
+// de-interleaved with `evenHalf`/`oddHalf` were slower here. Lane-wise comparisons of integer
+// vectors compile to loops through memory: integer bounds use arithmetic (`clampInteger`).
 
 import Raster
 
