@@ -10,7 +10,7 @@ final class PageCurlRendererTests: XCTestCase {
     /// Random styles (directions of every kind, tiny to huge radii, pages smaller than the
     /// frame, shadows on and off, both backsides and shadings) at random progress: the fast path
     /// must give exactly the reference's bytes, banded or not.
-    func testFastPathMatchesReferenceOnRandomGeometry() {
+    func testFastPathMatchesReferenceOnRandomGeometry() throws {
         var random = SeededRandom(seed: 41)
         let from = random.bitmap(width: 61, height: 47), to = random.bitmap(width: 61, height: 47)
         let backsideImage = random.bitmap(width: 13, height: 9), shadingImage = random.bitmap(width: 32, height: 32)
@@ -44,7 +44,7 @@ final class PageCurlRendererTests: XCTestCase {
     }
 
     /// The same comparison at 16:9 for the styles the transitions use.
-    func testFastPathMatchesReferenceForTheSystemCurls() {
+    func testFastPathMatchesReferenceForTheSystemCurls() throws {
         var random = SeededRandom(seed: 7)
         let from = random.bitmap(width: 120, height: 68), to = random.bitmap(width: 120, height: 68)
         for edge in [ScreenEdge.bottom, .top, .left, .right] {

@@ -21,7 +21,7 @@ final class WarpKernelTests: XCTestCase {
         assertBitmap(fast, matches: reference, name: name)
     }
 
-    func testRippleFastPathMatchesReference() {
+    func testRippleFastPathMatchesReference() throws {
         let (from, to) = images(seed: 3)
         for progress in stride(from: 0.0, through: 1.0, by: 0.0625) {
             compare("ripple-\(progress)", size: from.size) { out, clip, kernels in
@@ -30,7 +30,7 @@ final class WarpKernelTests: XCTestCase {
         }
     }
 
-    func testSuckFastPathMatchesReference() {
+    func testSuckFastPathMatchesReference() throws {
         let (from, to) = images(seed: 4)
         let table = Bitmap(width: from.height + 1, height: 1)
         for progress in stride(from: 0.0, through: 1.0, by: 0.0625) {
@@ -41,7 +41,7 @@ final class WarpKernelTests: XCTestCase {
         }
     }
 
-    func testCameraIrisFastPathMatchesReference() {
+    func testCameraIrisFastPathMatchesReference() throws {
         let (from, to) = images(seed: 5, width: 71, height: 44)
         for aperture in stride(from: 0.0, through: 1.0, by: 0.05) {
             compare("iris-\(aperture)", size: from.size) { out, clip, kernels in
@@ -52,7 +52,7 @@ final class WarpKernelTests: XCTestCase {
 
     /// `Lanes.mix`, `scale`, `darken`, `wash` and `sourceOver` against the scalar formulas with
     /// exact `/255` rounding, on random premultiplied pixels and weights.
-    func testLaneArithmeticMatchesScalarFormulas() {
+    func testLaneArithmeticMatchesScalarFormulas() throws {
         var random = SeededRandom(seed: 9)
         func channel(_ p: UInt32, _ shift: UInt32) -> UInt32 { p >> shift & 0xFF }
         for _ in 0..<2000 {
@@ -81,7 +81,7 @@ final class WarpKernelTests: XCTestCase {
 
     /// Bilinear sampling at pixel centres returns the pixels; half-way between two it returns
     /// their truncated average; positions beyond the edges clamp to the edge pixels.
-    func testBilinearSamplesPixelCentresExactlyAndClampsAtEdges() {
+    func testBilinearSamplesPixelCentresExactlyAndClampsAtEdges() throws {
         var random = SeededRandom(seed: 12)
         let image = random.bitmap(width: 9, height: 5)
         let source = PixelSource(image)
