@@ -49,6 +49,11 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"]),
         .testTarget(
             name: "ReliabilityTests",
+            dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Kinescope",
+                           "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
+        ),
+        .testTarget(
+            name: "ReliabilityTests",
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts",
                            "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
         ),

@@ -36,6 +36,8 @@ extension BandRenderer {
     /// 8192 points on a side.
     private func transitionFrame(of node: RenderNode, _ transition: RenderNode.Transition) -> Bitmap? {
         let b = node.bounds
+        // Checked as CGFloat first: a NaN, infinite or huge size would trap in the Int conversion.
+        guard b.width > 0, b.height > 0, b.width <= 8192, b.height <= 8192 else { return nil }
         let width = Int(b.width.rounded(.up)), height = Int(b.height.rounded(.up))
         guard width > 0, height > 0, width <= 8192, height <= 8192,
               let size = try? PixelSize(width: width, height: height) else { return nil }

@@ -90,7 +90,9 @@ public enum TransitionParameterValue: Hashable, Sendable, CustomStringConvertibl
         case let .number(v): format(v)
         case let .point(p): "\(format(Double(p.x))),\(format(Double(p.y)))"
         case let .rect(r):
-            "\(format(Double(r.minX))),\(format(Double(r.minY))),\(format(Double(r.width))),\(format(Double(r.height)))"
+            // The stored origin and size, not `minY`/`height` (standardized), so that an error
+            // message shows a rectangle with a negative side as it was given.
+            "\(format(Double(r.origin.x))),\(format(Double(r.origin.y))),\(format(Double(r.size.width))),\(format(Double(r.size.height)))"
         case .automatic: "auto"
         case let .color(c): c.description
         case let .name(n): n

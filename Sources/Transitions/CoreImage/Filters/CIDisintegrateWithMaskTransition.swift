@@ -76,7 +76,10 @@ struct CIDisintegrateWithMaskTransition: CoreImageTransition {
         let density = Float(shadowDensity)
         let (weights, stride) = scratch.laneRows(2, length: size.width)
         let shadows = weights + stride
-        let ox = Int(Double(shadowOffset.x).rounded()), oy = Int(Double(shadowOffset.y).rounded())
+        // Any finite offset is valid; beyond ±10⁹ pixels the shadow is off the frame all the same,
+        // and the clamp keeps the conversion to Int (and the column sums) from overflowing.
+        let ox = Int(min(1e9, max(-1e9, Double(shadowOffset.x))).rounded())
+        let oy = Int(min(1e9, max(-1e9, Double(shadowOffset.y))).rounded())
         let hasShadow = shadowDensity > 0
         let c = clip.intersection(destination.bounds)
         guard !c.isEmpty else { return }

@@ -124,7 +124,10 @@ struct CIFlashTransition: CoreImageTransition {
                     let r = radius + margin
                     guard r > 0, r * r > dyD * dyD else { return nil }
                     let half = (r * r - dyD * dyD).squareRoot()
-                    return (Int((Double(c.x) - half - 0.5).rounded(.up)), Int((Double(c.x) + half - 0.5).rounded(.down)) + 1)
+                    // Clamped before the conversion: a centre far off the frame (any finite point is
+                    // valid) would not fit an Int; the span is cut to the row afterwards anyway.
+                    func column(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
+                    return (column((Double(c.x) - half - 0.5).rounded(.up)), column((Double(c.x) + half - 0.5).rounded(.down)) + 1)
                 }
                 let core = span(disc, -1.5).map { (max(x0, $0.0), min(x1, $0.1)) }
                 let lit = span(rayRadius, 1.5).map { (max(x0, $0.0), min(x1, $0.1)) } ?? (x0, x0)

@@ -134,8 +134,10 @@ struct CIRippleTransition: CoreImageTransition {
                 func inside(_ radius: Double) -> (Int, Int) {
                     guard radius > 0, radius * radius > dyD * dyD else { return (x0, x0) }
                     let h = (radius * radius - dyD * dyD).squareRoot()
-                    let a = max(x0, min(x1, Int((cx - h - 0.5).rounded(.up))))
-                    return (a, max(a, min(x1, Int((cx + h - 0.5).rounded(.down)) + 1)))
+                    // Clamped before the conversion: a centre far off the frame would not fit an Int.
+                    func column(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
+                    let a = max(x0, min(x1, column((cx - h - 0.5).rounded(.up))))
+                    return (a, max(a, min(x1, column((cx + h - 0.5).rounded(.down)) + 1)))
                 }
                 let ring = inside(outer), core = inside(inner)
                 (rows.out + x0).update(from: rows.from + x0, count: ring.0 - x0)
