@@ -52,10 +52,5 @@ let package = Package(
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Kinescope",
                            "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
         ),
-        .testTarget(
-            name: "ReliabilityTests",
-            dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts",
-                           "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
-        ),
     ]
 )
