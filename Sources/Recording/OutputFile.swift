@@ -57,6 +57,22 @@ final class OutputFile {
         }
     }
 
+    /// After a failed write: cuts the temporary file back to its first `byteCount` bytes (what
+    /// was complete before the failure), syncs it and renames it over the target. False when
+    /// there is nothing of ours to publish (a borrowed descriptor) or the cut, sync or rename
+    /// fails too; the temporary file is then removed as for an abandoned recording.
+    func publishPrefix(_ byteCount: Int) -> Bool {
+        guard let temporaryPath, pending else { return false }
+        guard ftruncate(fd, off_t(byteCount)) == 0, fsync(fd) == 0 else { return false }
+        pending = false
+        close(fd)
+        guard rename(temporaryPath, name) == 0 else {
+            unlink(temporaryPath)
+            return false
+        }
+        return true
+    }
+
     /// Syncs and renames the temporary file over the target; for borrowed descriptors, nothing.
     func publish() throws(RecordingError) {
         guard let temporaryPath, pending else { return }

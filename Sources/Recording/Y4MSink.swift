@@ -11,8 +11,11 @@ import Raster
 /// its centre as `C420jpeg` declares; odd sizes are allowed (chroma planes round up).
 ///
 /// A `.file` destination is written to a temporary file beside the target and renamed over it
-/// by `finish()`, so a failed or abandoned recording never leaves a partial video under the
-/// target name. Frames must arrive in order (indices 0, 1, 2, …) and all have the stream's size.
+/// by `finish()`, so an abandoned recording (released without `finish()`) leaves nothing under
+/// the target name. When a write fails part-way (disk full, file size limit), the frames written
+/// before it are kept: the file is cut back to the last whole frame and published, a valid
+/// stream a live recording would otherwise lose, and the error says how many frames it holds.
+/// Frames must arrive in order (indices 0, 1, 2, …) and all have the stream's size.
 public final class Y4MSink: FrameSink {
     /// Chroma subsampling of the stream.
     public enum Chroma: Sendable {
@@ -46,6 +49,7 @@ public final class Y4MSink: FrameSink {
     private let frameBytes: Int
     private static let frameMarker = Array("FRAME\n".utf8)
     private var finished = false
+    private let headerBytes: Int
 
     /// Opens the destination and writes the stream header.
     ///
@@ -74,6 +78,7 @@ public final class Y4MSink: FrameSink {
         frame = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
         frame.initialize(from: Self.frameMarker, count: Self.frameMarker.count)
         var header = Self.header(size: size, framesPerSecond: framesPerSecond, chroma: chroma)
+        headerBytes = header.utf8.count
         let output = output
         let result = header.withUTF8 { buffer in
             Result { () throws(RecordingError) in try output.write(UnsafeRawBufferPointer(buffer)) }
@@ -98,7 +103,16 @@ public final class Y4MSink: FrameSink {
             throw .frameSizeMismatch(path: output.name, expected: size, actual: bitmap.size, index: index)
         }
         YCbCrConversion.convert(bitmap, subsampled: chroma == .yuv420, into: frame + Self.frameMarker.count)
-        try output.write(UnsafeRawBufferPointer(start: frame, count: frameBytes))
+        do throws(RecordingError) {
+            try output.write(UnsafeRawBufferPointer(start: frame, count: frameBytes))
+        } catch let .writeFailed(path, reason) {
+            // Keep the whole frames written so far rather than losing the recording.
+            if framesWritten > 0, output.publishPrefix(headerBytes + framesWritten * frameBytes) {
+                finished = true
+                throw .writeFailed(path: path, reason: "\(reason); the \(framesWritten) frames before it were kept")
+            }
+            throw .writeFailed(path: path, reason: reason)
+        }
         framesWritten += 1
     }
 
