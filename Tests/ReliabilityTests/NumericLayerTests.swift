@@ -179,7 +179,7 @@ final class NumericLayerTests: XCTestCase {
         }
     }
 
-    func testNonFiniteFrameIsIgnored() {
+    func testNonFiniteFrameIsIgnored() throws {
         let layer = CALayer()
         layer.frame = CGRect(x: 1, y: 2, width: 30, height: 40)
         for bad in [CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1),

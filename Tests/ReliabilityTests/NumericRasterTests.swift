@@ -9,7 +9,7 @@ import XCTest
 /// (negative, huge, far outside) touch only what lies inside the bitmap; paths with non-finite
 /// or enormous points rasterise without trapping; blurs of any radius either work or throw.
 final class NumericRasterTests: XCTestCase {
-    func testPixelSizesOutsideTheRangeThrowAnErrorNamingThem() {
+    func testPixelSizesOutsideTheRangeThrowAnErrorNamingThem() throws {
         for (width, height) in [(-1, 10), (10, -1), (16385, 1), (1, 16385), (Int.max, 1), (Int.min, Int.min), (1 << 40, 1 << 40)] {
             XCTAssertThrowsError(try PixelSize(width: width, height: height)) { error in
                 XCTAssertEqual(error as? RasterError, .invalidSize(width: width, height: height))
