@@ -7,24 +7,13 @@ import XCTest
 /// none may spend more than a second of CPU, and every failure is an `ImageCodecError` whose
 /// message starts with the input's name.
 ///
-/// 10 200 cases by default (`KINESCOPE_FUZZ_SCALE=N` runs N times as many, as the ASan run in
-/// `.ci/run` does not need to). One case can be replayed with `KINESCOPE_FUZZ_CASE=png:<seed>:<i>`
-/// or `jpeg:<seed>:<i>`, which prints what the mutation did.
+/// 10 200 cases by default; `KINESCOPE_FUZZ_SCALE=N` runs N times as many. One case can be
+/// replayed with `KINESCOPE_FUZZ_CASE=png:<seed>:<i>` or `jpeg:<seed>:<i>`, which prints what
+/// the mutation did.
 final class ImageFuzzTests: XCTestCase {
     static let pngCasesPerSeed = 1100
     static let jpegCasesPerSeed = 900
     static let cpuLimit: Duration = .seconds(1)
-
-    private struct Tally: CustomStringConvertible {
-        var decoded = 0
-        /// Cases whose mutation left the seed unchanged (a dropped-then-reinserted chunk…).
-        var unchanged = 0
-        var errors: [String: Int] = [:]
-        var total: Int { decoded + errors.values.reduce(0, +) }
-        var description: String {
-            "decoded \(decoded) (\(unchanged) unchanged), " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        }
-    }
 
     private var scale: Int {
         max(1, ProcessInfo.processInfo.environment["KINESCOPE_FUZZ_SCALE"].flatMap { Int($0) } ?? 1)
@@ -137,5 +126,16 @@ final class ImageFuzzTests: XCTestCase {
                 XCTAssertTrue(decoded.hasSamePixels(as: expected), "\(seed.name) resplit \(index) decodes differently")
             }
         }
+    }
+}
+
+private struct Tally: CustomStringConvertible {
+    var decoded = 0
+    /// Cases whose mutation left the seed unchanged (a dropped-then-reinserted chunk…).
+    var unchanged = 0
+    var errors: [String: Int] = [:]
+    var total: Int { decoded + errors.values.reduce(0, +) }
+    var description: String {
+        "decoded \(decoded) (\(unchanged) unchanged), " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 }

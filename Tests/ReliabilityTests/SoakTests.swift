@@ -17,20 +17,6 @@ import XCTest
 /// The main suite runs 2 600 frames at 96×72; `KINESCOPE_SOAK=1` (set by `.ci/run`) runs
 /// 20 000 frames at 320×240 (`KINESCOPE_SOAK_FRAMES` and `KINESCOPE_SOAK_SIZE=WxH` override).
 final class SoakTests: XCTestCase {
-    private struct Probe: CustomStringConvertible {
-        var residentBytes: Int
-        var descriptors: Int
-        var segments: Int
-        var description: String { "RSS \(residentBytes / 1024) KiB, \(descriptors) fds, \(segments) SysV segments" }
-
-        static func now() throws -> Probe {
-            let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
-            let pages = Int(statm[1]) ?? 0
-            let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
-            return Probe(residentBytes: pages * Int(sysconf(Int32(_SC_PAGESIZE))), descriptors: fds,
-                         segments: try SharedSegment.created(by: getpid()).count)
-        }
-    }
 
     /// User and system CPU seconds of the whole process (all threads).
     static func processCPU() -> Double {
@@ -178,5 +164,20 @@ final class SoakTests: XCTestCase {
               + "last: \(last); RSS growth \(String(format: "%.2f", growth)) %")
         if host != nil { XCTAssertEqual(last.segments, 2, "the host's two double-buffered segments") }
         return (first, last)
+    }
+}
+
+private struct Probe: CustomStringConvertible {
+    var residentBytes: Int
+    var descriptors: Int
+    var segments: Int
+    var description: String { "RSS \(residentBytes / 1024) KiB, \(descriptors) fds, \(segments) SysV segments" }
+
+    static func now() throws -> Probe {
+        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        let pages = Int(statm[1]) ?? 0
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        return Probe(residentBytes: pages * Int(sysconf(Int32(_SC_PAGESIZE))), descriptors: fds,
+                     segments: try SharedSegment.created(by: getpid()).count)
     }
 }
