@@ -2,6 +2,7 @@ import Kinescope
 
 /// `kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--record PATH]`.
 enum ViewCommand {
+    @MainActor
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
         var options = ImageViewer.Options(imagePaths: [], transitionName: "flipFromLeft", duration: 1.0,
                                           size: PixelSize(uncheckedWidth: 960, height: 720))
@@ -25,7 +26,11 @@ enum ViewCommand {
             }
         }
         if options.imagePaths.isEmpty { options.imagePaths = Assets.demoImagePaths }
-        guard let recordPath else { return try ImageViewer(options: options).run() }
+        guard let recordPath else {
+            let viewer = try ImageViewer(options: options)
+            viewer.presentObserver = FirstFrameReport.observerIfRequested()
+            return try viewer.run()
+        }
         return try ViewRecording.run(options, recordingTo: recordPath)
     }
 }

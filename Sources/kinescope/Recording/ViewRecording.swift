@@ -9,6 +9,7 @@ enum ViewRecording {
     /// recording is finished on every way out: quit, window closed, an error, SIGINT or SIGTERM
     /// (which then exit 130 or 143 once the recording is published). A one-line summary with the
     /// number of dropped frames goes to standard error.
+    @MainActor
     static func run(_ options: ImageViewer.Options, recordingTo path: String) throws(CommandLineFailure) -> ExitCode {
         let format = try RecordingFormat.resolve(nil, path: path, option: "--record")
         let output = RecordingOutput(path: path, format: format,
