@@ -76,9 +76,15 @@ extension UIView {
     /// follows through animations that start at the next commit. A duration of 0 or less applies
     /// the changes without animation and still calls `completion(true)`, on the next run-loop
     /// turn. Nested animation blocks inherit the outer block's duration, curve and options
-    /// unless they pass the matching `overrideInherited…` option. Animations always start from
-    /// the current presentation value (`beginFromCurrentState`'s behaviour), so an interrupted
-    /// animation never jumps.
+    /// unless they pass the matching `overrideInherited…` option.
+    ///
+    /// A property that is not animating starts from the value on screen. A property whose
+    /// earlier animation is still in flight follows Apple's documented `beginFromCurrentState`
+    /// rule: with the option the new animation starts from the value shown now; without it the
+    /// earlier animation counts as finished and the new one starts from the value that one was
+    /// heading to (a visible jump, as UIKit before iOS 8; iOS 8 and later blend the two
+    /// additively for position, bounds and transform, which Kinescope does not). Either way the
+    /// earlier animation is replaced and its completion receives `false`.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                                options: AnimationOptions = [], animations: @escaping () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
@@ -130,9 +136,18 @@ extension UIView {
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         guard let block = AnimationBlockStack.current.blocks.last, let block else { return NSNull() }
         guard Self.animatableKeys.contains(event) else { return NSNull() }
-        // A layer never committed (a view added in this turn) has no presentation to start
-        // from: start from the model value the setter replaced, as UIKit does.
-        let from = layer.presentation() == nil ? block.oldValues[OldValueKey(layer: ObjectIdentifier(layer), key: event)] : nil
+        let replaced = block.oldValues[OldValueKey(layer: ObjectIdentifier(layer), key: event)]
+        let presentation = layer.presentation()
+        let shown = presentation?.value(forKey: event)
+        let inFlight = layer.animation(forKey: event) != nil
+        if let recorder = block.recorder {
+            recorder.record(view: self, key: event, shown: shown, replaced: replaced, inFlight: inFlight)
+            return NSNull()
+        }
+        // nil lets the engine start from the value shown before this transaction. A layer never
+        // committed (a view added in this turn) has nothing shown: start from the model value the
+        // setter replaced, as UIKit does.
+        let from = (presentation == nil || (inFlight && !block.options.contains(.beginFromCurrentState))) ? replaced : nil
         return block.makeAnimation(forKey: event, on: self, from: from)
     }
 
@@ -150,8 +165,10 @@ extension UIView {
         "shadowColor", "contentsRect", "sublayerTransform", "hidden", "masksToBounds",
     ]
 
-    private static func runAnimationBlock(_ block: AnimationBlock, animations: @escaping () -> Void,
-                                          completion: ((Bool) -> Void)?) {
+    /// Runs `animations` inside `block` (after inheritance); with `keyframes`, the block also
+    /// collects `addKeyframe` calls and turns them into keyframe animations at its end.
+    static func runAnimationBlock(_ block: AnimationBlock, animations: () -> Void,
+                                  completion: ((Bool) -> Void)?, keyframes: KeyframeCollector? = nil) {
         let state = AnimationBlockStack.current
         let effective = block.inheriting(from: state.blocks.last ?? nil)
         guard effective.duration > 0, effective.duration.isFinite else {
@@ -161,9 +178,11 @@ extension UIView {
         }
         let tracker = AnimationCompletionTracker(completion: completion)
         effective.tracker = tracker
+        effective.keyframes = keyframes
         CATransaction.begin()
         state.blocks.append(effective)
         animations()
+        keyframes?.addAnimations(for: effective)
         if effective.options.contains(.layoutSubviews) {
             for view in tracker.views { view.layoutIfNeeded() }
         }
@@ -186,6 +205,11 @@ final class AnimationBlock {
     var options: UIView.AnimationOptions
     let spring: Spring?
     var tracker: AnimationCompletionTracker?
+    /// Set on the block of an `animateKeyframes` call: collects its `addKeyframe` calls.
+    var keyframes: KeyframeCollector?
+    /// Set on a block that records changes instead of animating them (one keyframe, or a
+    /// property animator's animations): changes inside apply at once, without an animation.
+    var recorder: ChangeRecorder?
     /// Model values replaced inside the block, by layer and key.
     var oldValues: [OldValueKey: Any] = [:]
 
@@ -214,18 +238,32 @@ final class AnimationBlock {
     func makeAnimation(forKey key: String, on view: UIView, from: Any?) -> CAAnimation {
         let animation: CABasicAnimation
         if let spring {
-            let s = CASpringAnimation(keyPath: key)
-            let omega = 2 * Double.pi / duration
-            s.mass = 1
-            s.stiffness = CGFloat(omega * omega)
-            s.damping = CGFloat(4 * Double.pi * Double(spring.dampingRatio) / duration)
-            s.initialVelocity = spring.velocity
-            animation = s
+            animation = Self.springAnimation(keyPath: key, duration: duration, dampingRatio: spring.dampingRatio,
+                                             velocity: spring.velocity)
         } else {
             animation = CABasicAnimation(keyPath: key)
             animation.timingFunction = options.timingFunction
         }
         animation.fromValue = from
+        configure(animation, on: view)
+        return animation
+    }
+
+    /// Kinescope's spring for a UIKit spring of `duration` (see the spring `animate` variant).
+    static func springAnimation(keyPath: String, duration: TimeInterval, dampingRatio: CGFloat,
+                                velocity: CGFloat) -> CASpringAnimation {
+        let s = CASpringAnimation(keyPath: keyPath)
+        let omega = 2 * Double.pi / duration
+        s.mass = 1
+        s.stiffness = CGFloat(omega * omega)
+        s.damping = CGFloat(4 * Double.pi * Double(dampingRatio) / duration)
+        s.initialVelocity = velocity
+        return s
+    }
+
+    /// Gives `animation` the block's duration, delay, repeat and autoreverse, and tracks it for
+    /// the completion block and touch blocking.
+    func configure(_ animation: CAAnimation, on view: UIView) {
         animation.duration = duration
         if delay > 0 {
             animation.beginTime = CACurrentMediaTime() + delay
@@ -234,7 +272,6 @@ final class AnimationBlock {
         if options.contains(.repeat) { animation.repeatCount = .infinity }
         if options.contains(.autoreverse) { animation.autoreverses = true }
         tracker?.track(animation, on: view, blocksInteraction: !options.contains(.allowUserInteraction))
-        return animation
     }
 }
 
