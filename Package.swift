@@ -36,7 +36,8 @@ let package = Package(
         .executableTarget(name: "kinescope-assets", dependencies: ["Raster", "Codecs", "CTurboJPEG"]),
         .executableTarget(name: "kinescope-x11-probe", dependencies: ["Hosts", "CX11", "Raster"]),
 
-        .target(name: "KinescopeTestSupport", dependencies: ["Raster", "Codecs"], path: "Tests/KinescopeTestSupport"),
+        .target(name: "KinescopeTestSupport", dependencies: ["Raster", "Codecs", "CSPNG", "CTurboJPEG"],
+                path: "Tests/KinescopeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "KinescopeTestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "KinescopeTestSupport"]),

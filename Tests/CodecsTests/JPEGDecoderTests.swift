@@ -1,5 +1,6 @@
 @testable import Codecs
 import CTurboJPEG
+import KinescopeTestSupport
 import Raster
 import XCTest
 

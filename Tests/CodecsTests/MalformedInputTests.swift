@@ -2,6 +2,7 @@
 import CSPNG
 import CTurboJPEG
 import Foundation
+import KinescopeTestSupport
 import Raster
 import XCTest
 
@@ -15,8 +16,8 @@ final class MalformedPNGTests: XCTestCase {
     }
 
     func testTruncationAtEveryStructuralOffsetIsReportedAsTruncated() throws {
-        let idat = try XCTUnwrap(PNGChunks.first("IDAT", in: png))
-        let iend = try XCTUnwrap(PNGChunks.first("IEND", in: png))
+        let idat = try XCTUnwrap(PNGChunk.first("IDAT", in: png))
+        let iend = try XCTUnwrap(PNGChunk.first("IEND", in: png))
         let offsets = [1, 4, 7, 8, 12, 20, 32, 33, idat.offset + 4, idat.dataOffset + 2, idat.dataOffset + idat.length / 2,
                        idat.crcOffset, iend.offset]
         for offset in offsets {
@@ -27,7 +28,7 @@ final class MalformedPNGTests: XCTestCase {
     func testFlippedCRCIsCorrupt() throws {
         for type in ["IHDR", "IDAT"] {
             var bytes = png
-            let chunk = try XCTUnwrap(PNGChunks.first(type, in: bytes))
+            let chunk = try XCTUnwrap(PNGChunk.first(type, in: bytes))
             bytes[chunk.crcOffset] ^= 0x01
             assertCodecError(try ImageFile.decode(bytes, name: "crc.png"), mentioning: "CRC", isCorrupt)
         }
@@ -35,25 +36,25 @@ final class MalformedPNGTests: XCTestCase {
 
     func testFlippedDataByteInsideIDATIsCorrupt() throws {
         var bytes = png
-        let idat = try XCTUnwrap(PNGChunks.first("IDAT", in: bytes))
+        let idat = try XCTUnwrap(PNGChunk.first("IDAT", in: bytes))
         bytes[idat.dataOffset + idat.length / 2] ^= 0x5A
-        PNGChunks.fixCRC(idat, in: &bytes)
+        PNGChunk.fixCRC(idat, in: &bytes)
         assertCodecError(try ImageFile.decode(bytes, name: "zlib.png"), mentioning: "zlib.png", isCorrupt)
     }
 
     func testChunkLengthOverflowIsCorrupt() throws {
         for length: UInt32 in [0xFFFF_FFFF, 0x8000_0000] {
             var bytes = png
-            let idat = try XCTUnwrap(PNGChunks.first("IDAT", in: bytes))
-            PNGChunks.writeUInt32(length, into: &bytes, at: idat.offset)
+            let idat = try XCTUnwrap(PNGChunk.first("IDAT", in: bytes))
+            PNGChunk.writeUInt32(length, into: &bytes, at: idat.offset)
             assertCodecError(try ImageFile.decode(bytes, name: "length.png"), mentioning: "length.png", isCorrupt)
         }
     }
 
     func testChunkLengthBeyondTheEndOfFileIsTruncated() throws {
         var bytes = png
-        let idat = try XCTUnwrap(PNGChunks.first("IDAT", in: bytes))
-        PNGChunks.writeUInt32(0x7FFF_FFFF, into: &bytes, at: idat.offset)
+        let idat = try XCTUnwrap(PNGChunk.first("IDAT", in: bytes))
+        PNGChunk.writeUInt32(0x7FFF_FFFF, into: &bytes, at: idat.offset)
         assertCodecError(try ImageFile.decode(bytes, name: "long.png"), mentioning: "long.png") {
             isTruncated($0) || isCorrupt($0)
         }
@@ -61,11 +62,11 @@ final class MalformedPNGTests: XCTestCase {
 
     private func withIHDR(width: UInt32, height: UInt32, colorType: UInt8? = nil, of source: [UInt8]) throws -> [UInt8] {
         var bytes = source
-        let ihdr = try XCTUnwrap(PNGChunks.first("IHDR", in: bytes))
-        PNGChunks.writeUInt32(width, into: &bytes, at: ihdr.dataOffset)
-        PNGChunks.writeUInt32(height, into: &bytes, at: ihdr.dataOffset + 4)
+        let ihdr = try XCTUnwrap(PNGChunk.first("IHDR", in: bytes))
+        PNGChunk.writeUInt32(width, into: &bytes, at: ihdr.dataOffset)
+        PNGChunk.writeUInt32(height, into: &bytes, at: ihdr.dataOffset + 4)
         if let colorType { bytes[ihdr.dataOffset + 9] = colorType }
-        PNGChunks.fixCRC(ihdr, in: &bytes)
+        PNGChunk.fixCRC(ihdr, in: &bytes)
         return bytes
     }
 
@@ -95,14 +96,14 @@ final class MalformedPNGTests: XCTestCase {
         // The same stream claiming 8-bit RGBA: a gigabyte of pixels from the same small file.
         let rgba = try withIHDR(width: UInt32(side), height: UInt32(side), colorType: 6, of: bomb)
         var patched = rgba
-        let ihdr = try XCTUnwrap(PNGChunks.first("IHDR", in: patched))
+        let ihdr = try XCTUnwrap(PNGChunk.first("IHDR", in: patched))
         patched[ihdr.dataOffset + 8] = 8
-        PNGChunks.fixCRC(ihdr, in: &patched)
+        PNGChunk.fixCRC(ihdr, in: &patched)
         assertCodecError(try ImageFile.decode(patched, name: "bomb-rgba.png"), mentioning: "16384x16384", isTooLarge)
     }
 
     func testSignatureFollowedByGarbageIsCorruptOrTruncated() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for length in [1, 10, 100, 5000] {
             let bytes = PNGDecoder.signature + (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
             assertCodecError(try ImageFile.decode(bytes, name: "garbage.png"), mentioning: "garbage.png") {
@@ -112,7 +113,7 @@ final class MalformedPNGTests: XCTestCase {
     }
 
     func testRandomMutationsNeverCrash() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SeededRandom(seed: 42)
         var failures = 0
         for _ in 0..<400 {
             var bytes = png
@@ -160,7 +161,7 @@ final class MalformedJPEGTests: XCTestCase {
     }
 
     func testMarkerFollowedByGarbageNeverCrashes() {
-        var rng = SeededGenerator(seed: 9)
+        var rng = SeededRandom(seed: 9)
         for length in [1, 16, 300, 4000] {
             let bytes: [UInt8] = [0xFF, 0xD8, 0xFF] + (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
             assertCodecError(try ImageFile.decode(bytes, name: "garbage.jpg"), mentioning: "garbage.jpg") {
@@ -172,7 +173,7 @@ final class MalformedJPEGTests: XCTestCase {
     }
 
     func testRandomMutationsNeverCrash() {
-        var rng = SeededGenerator(seed: 4242)
+        var rng = SeededRandom(seed: 4242)
         for _ in 0..<300 {
             var bytes = jpeg
             for _ in 0..<Int.random(in: 1...8, using: &rng) {
@@ -259,7 +260,7 @@ final class ImageFileInputTests: XCTestCase {
     }
 
     func testRandomGarbageIsNotAnImage() throws {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for length in [3, 8, 64, 10_000] {
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
             bytes[0] = 0x42

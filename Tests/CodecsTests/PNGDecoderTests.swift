@@ -1,6 +1,7 @@
 @testable import Codecs
 import CSPNG
 import Foundation
+import KinescopeTestSupport
 import Raster
 import XCTest
 
@@ -133,7 +134,7 @@ final class PNGDecoderTests: XCTestCase {
             for (colorType, depth, channels) in [(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA, 8, 4), (SPNG_COLOR_TYPE_TRUECOLOR_ALPHA, 16, 4),
                                                   (SPNG_COLOR_TYPE_GRAYSCALE, 1, 1), (SPNG_COLOR_TYPE_TRUECOLOR, 8, 3)] {
                 let maxValue = (1 << depth) - 1
-                var rng = SeededGenerator(seed: UInt64(width * 1000 + height))
+                var rng = SeededRandom(seed: UInt64(width * 1000 + height))
                 let samples = (0..<width * height * channels).map { _ in Int.random(in: 0...maxValue, using: &rng) }
                 let raw = pack(samples, width: width * channels, depth: depth)
                 var options = PNGFixture.Options()
@@ -172,9 +173,9 @@ final class PNGDecoderTests: XCTestCase {
 
     func testUnknownCriticalChunkIsUnsupported() throws {
         let png = try PNGFixture.rgba8(width: 2, height: 2) { _, _ in (1, 2, 3, 4) }
-        let idat = try XCTUnwrap(PNGChunks.first("IDAT", in: png))
+        let idat = try XCTUnwrap(PNGChunk.first("IDAT", in: png))
         var chunk: [UInt8] = [0, 0, 0, 1] + Array("ZZZZ".utf8) + [0, 0, 0, 0, 0]
-        PNGChunks.fixCRC(PNGChunks.Chunk(offset: 0, length: 1, type: "ZZZZ"), in: &chunk)
+        PNGChunk.fixCRC(PNGChunk.Chunk(offset: 0, length: 1, type: "ZZZZ"), in: &chunk)
         let patched = Array(png[..<idat.offset]) + chunk + Array(png[idat.offset...])
         assertCodecError(try ImageFile.decode(patched, name: "critical.png"), mentioning: "critical.png") {
             if case .unsupported = $0 { true } else { false }

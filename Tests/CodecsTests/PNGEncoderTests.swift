@@ -1,11 +1,12 @@
 @testable import Codecs
 import Foundation
+import KinescopeTestSupport
 import Raster
 import XCTest
 
 final class PNGEncoderTests: XCTestCase {
     func testOpaqueRoundTripGivesIdenticalPixelsAtEveryLevel() throws {
-        var rng = SeededGenerator(seed: 1)
+        var rng = SeededRandom(seed: 1)
         let bitmap = makeBitmap(width: 37, height: 23) { _, _ in
             PremultipliedColor(packed: 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng))
         }

@@ -1,13 +1,14 @@
 import Codecs
 import Foundation
+import KinescopeTestSupport
 import Raster
 import Recording
 import XCTest
 
 final class PNGSequenceSinkTests: XCTestCase {
-    private var folder: ScratchFolder!
+    private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try ScratchFolder() }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
     override func tearDown() { folder.remove() }
 
     func testFramesAreNumberedFromOneAndDecodeToTheSamePixels() throws {

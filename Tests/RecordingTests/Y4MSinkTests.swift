@@ -1,12 +1,13 @@
-import Foundation
-import Raster
 @testable import Recording
+import Foundation
+import KinescopeTestSupport
+import Raster
 import XCTest
 
 final class Y4MSinkTests: XCTestCase {
-    private var folder: ScratchFolder!
+    private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try ScratchFolder() }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
     override func tearDown() { folder.remove() }
 
     private func record(_ frames: [Bitmap], chroma: Y4MSink.Chroma = .yuv420, name: String = "out.y4m") throws -> (String, Y4MFile) {
@@ -67,7 +68,7 @@ final class Y4MSinkTests: XCTestCase {
     }
 
     func testFastConversionMatchesReferenceOnRandomFramesOfOddSizes() throws {
-        var rng = SeededGenerator(seed: 601)
+        var rng = SeededRandom(seed: 601)
         for (width, height) in [(1, 1), (5, 3), (17, 10), (64, 33)] {
             let big = Bitmap(width: width + 3, height: height + 2)
             for y in 0..<big.height {

@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Glibc
+import KinescopeTestSupport
 import XCTest
 
 /// Outputs that cannot be created fail with 73 before any work; a disk that fills up part-way
@@ -8,9 +9,9 @@ import XCTest
 /// every frame completed before it: whole PNG files, or a Y4M file cut back to its last whole
 /// frame.
 final class DiskFaultTests: XCTestCase {
-    private var folder: ScratchFolder!
+    private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try ScratchFolder() }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
     override func tearDown() { folder?.remove() }
 
     private func transitionArguments(out: String, frames: Int, size: String = "64x48") -> [String] {
@@ -75,7 +76,7 @@ final class DiskFaultTests: XCTestCase {
         XCTAssertEqual(viewer.child.status, 74, viewer.child.standardError)
         let stream = try Y4MFile(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         XCTAssertEqual(stream.frames.count, 7, "every frame that fitted is kept, whole")
-        XCTAssertTrue(viewer.child.standardError.contains("File too large; the 7 frames before it were kept"), viewer.child.standardError)
+        XCTAssertTrue(viewer.child.standardError.contains("File too large (EFBIG); the 7 frames before it were kept"), viewer.child.standardError)
         XCTAssertEqual(folder.contents(), ["limited.y4m"], "no temporary file left")
     }
 

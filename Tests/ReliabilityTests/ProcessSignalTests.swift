@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Glibc
+import KinescopeTestSupport
 import XCTest
 
 /// SIGINT and SIGTERM while `kinescope view --record` or `kinescope transition` writes: the
@@ -8,9 +9,9 @@ import XCTest
 /// holding only whole files) and the exit status is 130 or 143. SIGKILL of the viewer leaves no
 /// shared-memory segment behind. Synchronisation is on the output itself (inotify, pipe reads).
 final class ProcessSignalTests: XCTestCase {
-    private var folder: ScratchFolder!
+    private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try ScratchFolder() }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
     override func tearDown() { folder?.remove() }
 
     private static func exitCode(_ signal: Int32) -> Int32 { 128 + signal }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KinescopeTestSupport
 import XCTest
 
 /// The `kinescope` viewer, recording, when the X server fails it: the server killed, the window
@@ -7,14 +8,14 @@ import XCTest
 /// own Xvfb. (HostsTests covers the same faults at the library level: X11ConnectionLossTests,
 /// testWindowDestroyedByAnotherClientIsReportedWithoutCrash, X11ProbeTests, X11Depth16Tests.)
 final class ViewerXFaultTests: XCTestCase {
-    private var folder: ScratchFolder!
+    private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try ScratchFolder() }
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
     override func tearDown() { folder?.remove() }
 
     /// Waits (bounded, polling the server) until the window shows the luma of `frame`; returns
     /// the mean absolute difference seen last.
-    private func windowMatches(_ frame: ArraySlice<UInt8>, window: UInt, inspector: XInspector, tolerance: Double) -> Double {
+    private func windowMatches(_ frame: [UInt8], window: UInt, inspector: XInspector, tolerance: Double) -> Double {
         let w = RecordingViewer.size.width, h = RecordingViewer.size.height
         let expected = frame.prefix(w * h).map(Double.init)
         var difference = Double.infinity

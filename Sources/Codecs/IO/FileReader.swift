@@ -46,22 +46,3 @@ enum FileReader {
         return bytes
     }
 }
-
-/// `strerror` text for `code`, e.g. "Permission denied (EACCES)".
-func errorText(_ code: Int32) -> String {
-    let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-    let name: String? = switch code {
-    case EACCES: "EACCES"
-    case EPERM: "EPERM"
-    case ENOENT: "ENOENT"
-    case ENOTDIR: "ENOTDIR"
-    case EISDIR: "EISDIR"
-    case EROFS: "EROFS"
-    case ENOSPC: "ENOSPC"
-    case EDQUOT: "EDQUOT"
-    case EIO: "EIO"
-    case EFBIG: "EFBIG"
-    default: nil
-    }
-    return name.map { "\(text) (\($0))" } ?? text
-}

@@ -130,28 +130,6 @@ final class Collected: @unchecked Sendable {
     }
 }
 
-/// A fresh folder under the system temporary folder, removed by `remove()`.
-struct ScratchFolder {
-    let path: String
-
-    init() throws {
-        var template = Array("\(NSTemporaryDirectory())/kinescope-reliability-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw ReliabilityError("mkdtemp failed: errno \(errno)")
-        }
-        path = String(cString: made)
-    }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    /// Names in `sub` (or the folder itself), sorted, hidden ones included.
-    func contents(_ sub: String = "") -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sub.isEmpty ? path : file(sub))) ?? []).sorted()
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 struct ReliabilityError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
