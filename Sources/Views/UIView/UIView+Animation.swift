@@ -152,11 +152,15 @@ extension UIView {
     }
 
     /// Remembers the model value a setter is about to replace, for the animation block open
-    /// now (the first value per layer and key wins).
+    /// now (the first value per layer and key wins). A recording block records the change even
+    /// when the value stays the same (the layer then runs no action), so that a keyframe can
+    /// return a property to the value it has.
     func noteAnimatableChange(_ key: String, _ oldValue: Any) {
         guard let block = AnimationBlockStack.current.blocks.last, let block else { return }
         let id = OldValueKey(layer: ObjectIdentifier(layer), key: key)
         if block.oldValues[id] == nil { block.oldValues[id] = oldValue }
+        block.recorder?.record(view: self, key: key, shown: layer.presentation()?.value(forKey: key), replaced: oldValue,
+                               inFlight: layer.animation(forKey: key) != nil)
     }
 
     static let animatableKeys: Set<String> = [
