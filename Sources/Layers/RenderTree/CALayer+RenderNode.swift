@@ -38,28 +38,32 @@ extension CALayer {
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties
-        guard !p.isHidden else { return nil }
-        let children = orderedForDrawing(children, model: model).compactMap {
-            model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
-        }
-        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
         let transition = model ? nil : values.transition.map {
             RenderNode.Transition(from: $0.from, frameTransition: $0.transition, progress: $0.progress)
         }
+        // A layer hidden while a transition runs on it transitions to nothing, as in the Core
+        // Animation Programming Guide's listing that adds one transition to two layers and swaps
+        // their `isHidden` flags: the hidden one's old appearance goes out as the other comes in.
+        guard !p.isHidden || transition != nil else { return nil }
+        let shown = !p.isHidden
+        let children = shown ? orderedForDrawing(children, model: model).compactMap {
+            model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
+        } : []
+        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
         return RenderNode(
             planeToParent: Homography(CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
-            backgroundColor: p.backgroundColor.flatMap(visiblePixel),
+            backgroundColor: shown ? p.backgroundColor.flatMap(visiblePixel) : nil,
             corners: cornerRadii(p),
-            border: borderOf(p),
-            shadow: shadowOf(p),
-            contents: placedContents(p, values.contents),
+            border: shown ? borderOf(p) : nil,
+            shadow: shown ? shadowOf(p) : nil,
+            contents: shown ? placedContents(p, values.contents) : nil,
             masksToBounds: p.masksToBounds,
             isDoubleSided: p.isDoubleSided,
             allowsGroupOpacity: p.allowsGroupOpacity,
             edgeAntialiasing: p.allowsEdgeAntialiasing,
-            mask: model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
+            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
             children: children,
             transition: transition
         )
