@@ -85,10 +85,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testBeginFromCurrentStateStartsFromTheValueShown() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             var first: Bool?
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.center.x = 90 },
                            completion: { first = $0 })
@@ -107,10 +104,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testWithoutBeginFromCurrentStateAnInFlightAnimationCountsAsFinished() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             var first: Bool?
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.center.x = 90 },
                            completion: { first = $0 })
@@ -127,8 +121,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testRepeatRunsTheAnimationAgainForever() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear], animations: { square.alpha = 0 },
                            completion: { finished = $0 })
@@ -146,8 +139,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testAutoreverseRunsBackOnceThenShowsTheModelValue() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: { square.alpha = 0 },
                            completion: { finished = $0 })
@@ -163,8 +155,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testRepeatWithAutoreverseGoesBackAndForth() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear],
                            animations: { square.alpha = 0 })
             commitNow(host)
@@ -176,88 +167,48 @@ final class AnimationOptionsTests: XCTestCase {
     }
 
     func testNestedBlockInheritsTheOuterDuration() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                UIView.animate(withDuration: 0.2, animations: { square.alpha = 0 })
-            })
-            commitNow(host)
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownAlpha(square), 0.5, accuracy: 0.01, "runs for the outer 1 s, not 0.2 s")
-        }
+        let alpha = try nestedFade(outer: .curveLinear, duration: 0.2, inner: [], at: 0.5)
+        XCTAssertEqual(alpha, 0.5, accuracy: 0.01, "runs for the outer 1 s, not 0.2 s")
     }
 
     func testOverrideInheritedDurationKeepsTheNestedDuration() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                UIView.animate(withDuration: 0.2, delay: 0, options: .overrideInheritedDuration,
-                               animations: { square.alpha = 0 })
-            })
-            commitNow(host)
-            host.advance(by: 0.1)
-            XCTAssertEqual(shownAlpha(square), 0.5, accuracy: 0.01, "half of its own 0.2 s")
-            host.advance(by: 0.2)
-            XCTAssertEqual(shownAlpha(square), 0, accuracy: 1e-6)
-        }
+        let alpha = try nestedFade(outer: .curveLinear, duration: 0.2, inner: .overrideInheritedDuration, at: 0.1)
+        XCTAssertEqual(alpha, 0.5, accuracy: 0.01, "half of its own 0.2 s")
     }
 
     func testNestedBlockInheritsTheOuterCurve() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                UIView.animate(withDuration: 1, delay: 0, options: .curveEaseIn, animations: { square.alpha = 0 })
-            })
-            commitNow(host)
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownAlpha(square), 0.5, accuracy: 0.01, "the outer linear curve")
-        }
+        let alpha = try nestedFade(outer: .curveLinear, duration: 1, inner: .curveEaseIn, at: 0.5)
+        XCTAssertEqual(alpha, 0.5, accuracy: 0.01, "the outer linear curve")
     }
 
     func testOverrideInheritedCurveKeepsTheNestedCurve() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                UIView.animate(withDuration: 1, delay: 0, options: [.curveEaseIn, .overrideInheritedCurve],
-                               animations: { square.alpha = 0 })
-            })
-            commitNow(host)
-            host.advance(by: 0.5)
-            let expected = 1 - referenceBezier(easeInPoints.0, easeInPoints.1, at: 0.5)
-            XCTAssertEqual(shownAlpha(square), expected, accuracy: 0.005, "its own ease-in curve")
-        }
+        let alpha = try nestedFade(outer: .curveLinear, duration: 1, inner: [.curveEaseIn, .overrideInheritedCurve], at: 0.5)
+        let expected = 1 - referenceBezier(easeInPoints.0, easeInPoints.1, at: 0.5)
+        XCTAssertEqual(alpha, expected, accuracy: 0.005, "its own ease-in curve")
     }
 
     func testNestedBlockInheritsTheOuterRepeat() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear], animations: {
-                UIView.animate(withDuration: 1, animations: { square.alpha = 0 })
-            })
-            commitNow(host)
-            host.advance(by: 1.25)
-            XCTAssertEqual(shownAlpha(square), 0.75, accuracy: 0.01, "repeats with the outer block")
-        }
+        let alpha = try nestedFade(outer: [.repeat, .curveLinear], duration: 1, inner: [], at: 1.25)
+        XCTAssertEqual(alpha, 0.75, accuracy: 0.01, "repeats with the outer block")
     }
 
     func testOverrideInheritedOptionsDropsTheOuterRepeat() throws {
+        let alpha = try nestedFade(outer: [.repeat, .curveLinear], duration: 1, inner: .overrideInheritedOptions, at: 1.25)
+        XCTAssertEqual(alpha, 0, accuracy: 1e-6, "ran once")
+    }
+
+    /// The alpha shown `time` seconds into a 1 s outer block (`outer`) whose nested block
+    /// (`duration`, `inner`) fades a square out.
+    private func nestedFade(outer: UIView.AnimationOptions, duration: TimeInterval, inner: UIView.AnimationOptions,
+                            at time: TimeInterval) throws -> Double {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            var finished: Bool?
-            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear], animations: {
-                UIView.animate(withDuration: 1, delay: 0, options: .overrideInheritedOptions,
-                               animations: { square.alpha = 0 }, completion: { finished = $0 })
+            let (host, square) = try makeSquareStage()
+            UIView.animate(withDuration: 1, delay: 0, options: outer, animations: {
+                UIView.animate(withDuration: duration, delay: 0, options: inner, animations: { square.alpha = 0 })
             })
             commitNow(host)
-            host.advance(by: 1.25)
-            XCTAssertEqual(shownAlpha(square), 0, accuracy: 1e-6, "ran once")
-            XCTAssertEqual(finished, true)
+            host.advance(by: time)
+            return shownAlpha(square)
         }
     }
 
@@ -268,10 +219,7 @@ final class AnimationOptionsTests: XCTestCase {
                 (.curveEaseOut, easeOutPoints), (.curveLinear, ((0, 0), (1, 1))),
             ]
             for (option, points) in curves {
-                let (host, root) = try makeAnimationStage()
-                let square = addCommittedSquare(to: root, host: host)
-                square.center.x = 0
-                host.advance(by: 0.05)
+                let (host, square) = try makeSquareStage(centerX: 0)
                 UIView.animate(withDuration: 1, delay: 0, options: option, animations: { square.center.x = 100 })
                 commitNow(host)
                 for time in [0.25, 0.5, 0.75] {
@@ -285,8 +233,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testTheDefaultCurveIsEaseInOut() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             UIView.animate(withDuration: 1, animations: { square.alpha = 0 })
             commitNow(host)
             host.advance(by: 0.25)
@@ -300,8 +247,7 @@ final class AnimationOptionsTests: XCTestCase {
             let options: UIView.AnimationOptions = [.curveLinear, .preferredFramesPerSecond30]
             XCTAssertEqual(options.rawValue, 3 << 16 | 7 << 24)
             XCTAssertTrue(options.contains(.preferredFramesPerSecond30))
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             UIView.animate(withDuration: 1, delay: 0, options: options, animations: { square.alpha = 0 })
             commitNow(host)
             host.advance(by: 0.25)
@@ -311,8 +257,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testDelayHoldsTheStartValueUntilTheAnimationBegins() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { square.alpha = 0 },
                            completion: { finished = $0 })
@@ -329,8 +274,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testRemovedAnimationCompletesWithFalse() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animate(withDuration: 1, animations: { square.alpha = 0 }, completion: { finished = $0 })
             host.advance(by: 0.3)
@@ -343,8 +287,7 @@ final class AnimationOptionsTests: XCTestCase {
 
     func testNegativeDurationAppliesAtOnceAndCompletesOnTheNextTurn() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var calls: [Bool] = []
             UIView.animate(withDuration: -1, animations: { square.center.x = 70 }, completion: { calls.append($0) })
             XCTAssertTrue(calls.isEmpty, "not called from inside animate")

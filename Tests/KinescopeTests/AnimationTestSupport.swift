@@ -13,15 +13,16 @@ func makeAnimationStage(size: CGFloat = 100) throws -> (host: HeadlessHost, root
     return (host, controller.view)
 }
 
-/// A square added to `root` and committed, so that it has a presentation to animate from.
+/// A stage with a red 20×20 square centred at (`centerX`, 50), committed (one frame shown) so
+/// that it has a presentation to animate from.
 @MainActor
-func addCommittedSquare(to root: UIView, host: HeadlessHost,
-                        frame: CGRect = CGRect(x: 0, y: 40, width: 20, height: 20)) -> UIView {
-    let view = UIView(frame: frame)
-    view.backgroundColor = .red
-    root.addSubview(view)
+func makeSquareStage(centerX: CGFloat = 10) throws -> (host: HeadlessHost, square: UIView) {
+    let (host, root) = try makeAnimationStage()
+    let square = UIView(frame: CGRect(x: centerX - 10, y: 40, width: 20, height: 20))
+    square.backgroundColor = .red
+    root.addSubview(square)
     host.advance(by: 1.0 / 20)
-    return view
+    return (host, square)
 }
 
 /// Runs one run-loop turn without letting time pass: the open implicit transaction commits,

@@ -20,10 +20,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testEachKeyframeMovesItsPropertiesDuringItsRangeAndOthersHold() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             var finished: Bool?
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear, animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { square.center.x = 60 }
@@ -52,10 +49,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testAPropertyHoldsItsValueBetweenKeyframesThatSetIt() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear, animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0.25) { square.center.x = 10 }
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { square.center.x = 90 }
@@ -72,10 +66,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testTheWholeKeyframeAnimationEasesInAndOutByDefault() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 0
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 0)
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: [], animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { square.center.x = 100 }
             })
@@ -87,85 +78,55 @@ final class KeyframeAnimationTests: XCTestCase {
     }
 
     func testDiscreteModeJumpsToEachValue() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union(.calculationModeDiscrete), animations: {
-                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { square.center.x = 60 }
-                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { square.center.x = 90 }
-            })
-            commitNow(host)
-            host.advance(by: 0.25)
-            XCTAssertEqual(shownX(square), 10, accuracy: 1e-6, "no value in between")
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownX(square), 60, accuracy: 1e-6)
-        }
+        let xs = try sampleKeyframes(.calculationModeDiscrete, [(0, 0.5, 60), (0.5, 0.5, 90)], at: [0.25, 0.75])
+        XCTAssertEqual(xs[0], 10, accuracy: 1e-6, "no value in between")
+        XCTAssertEqual(xs[1], 60, accuracy: 1e-6)
     }
 
     func testPacedModeMovesAtConstantSpeedIgnoringKeyframeTimes() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union(.calculationModePaced), animations: {
-                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.1) { square.center.x = 90 }
-                UIView.addKeyframe(withRelativeStartTime: 0.1, relativeDuration: 0.9) { square.center.x = 70 }
-            })
-            commitNow(host)
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownX(square), 60, accuracy: 0.5, "50 of the 100 points travelled (linear mode: 81)")
-        }
+        let xs = try sampleKeyframes(.calculationModePaced, [(0, 0.1, 90), (0.1, 0.9, 70)], at: [0.5])
+        XCTAssertEqual(xs[0], 60, accuracy: 0.5, "50 of the 100 points travelled (linear mode: 81)")
     }
 
     func testCubicModePassesThroughTheValuesOnASmoothCurve() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union(.calculationModeCubic), animations: {
-                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { square.center.x = 60 }
-                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { square.center.x = 10 }
-            })
-            commitNow(host)
-            host.advance(by: 0.25)
-            XCTAssertGreaterThan(shownX(square), 37, "rounded towards the peak (linear mode: 35)")
-            host.advance(by: 0.25)
-            XCTAssertEqual(shownX(square), 60, accuracy: 0.5, "through the keyframe value")
-        }
+        let xs = try sampleKeyframes(.calculationModeCubic, [(0, 0.5, 60), (0.5, 0.5, 10)], at: [0.25, 0.5])
+        XCTAssertGreaterThan(xs[0], 37, "rounded towards the peak (linear mode: 35)")
+        XCTAssertEqual(xs[1], 60, accuracy: 0.5, "through the keyframe value")
     }
 
     func testCubicPacedModeDiffersFromCubicOnUnevenKeyframes() throws {
+        let frames: [(Double, Double, CGFloat)] = [(0, 0.1, 90), (0.1, 0.9, 70)]
+        let cubic = try sampleKeyframes(.calculationModeCubic, frames, at: [0.5])[0]
+        let cubicPaced = try sampleKeyframes(.calculationModeCubicPaced, frames, at: [0.5])[0]
+        XCTAssertGreaterThan(abs(cubicPaced - cubic), 5, "cubic \(cubic), cubic paced \(cubicPaced)")
+        XCTAssertEqual(cubicPaced, 60, accuracy: 12, "about half of the path at half time")
+    }
+
+    /// The centre x shown at each of `times` (seconds from the start, increasing) of a 1 s
+    /// keyframe animation in `mode`, paced linearly as a whole, that moves a square from x = 10
+    /// through `frames` (relative start, relative duration, x).
+    private func sampleKeyframes(_ mode: UIView.KeyframeAnimationOptions, _ frames: [(Double, Double, CGFloat)],
+                                 at times: [TimeInterval]) throws -> [CGFloat] {
         try onMain {
-            @MainActor func sample(_ mode: UIView.KeyframeAnimationOptions) throws -> CGFloat {
-                let (host, root) = try makeAnimationStage()
-                let square = addCommittedSquare(to: root, host: host)
-                square.center.x = 10
-                host.advance(by: 0.05)
-                UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union(mode), animations: {
-                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.1) { square.center.x = 90 }
-                    UIView.addKeyframe(withRelativeStartTime: 0.1, relativeDuration: 0.9) { square.center.x = 70 }
-                })
-                commitNow(host)
-                host.advance(by: 0.5)
+            let (host, square) = try makeSquareStage(centerX: 10)
+            UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union(mode), animations: {
+                for (start, duration, x) in frames {
+                    UIView.addKeyframe(withRelativeStartTime: start, relativeDuration: duration) { square.center.x = x }
+                }
+            })
+            commitNow(host)
+            var elapsed = 0.0
+            return times.map { time in
+                host.advance(by: time - elapsed)
+                elapsed = time
                 return shownX(square)
             }
-            let cubic = try sample(.calculationModeCubic)
-            let cubicPaced = try sample(.calculationModeCubicPaced)
-            XCTAssertGreaterThan(abs(cubicPaced - cubic), 5, "cubic \(cubic), cubic paced \(cubicPaced)")
-            XCTAssertEqual(cubicPaced, 60, accuracy: 12, "about half of the path at half time")
         }
     }
 
     func testRepeatAndAutoreverseApplyToTheWholeKeyframeAnimation() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             var finished: Bool?
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear.union([.repeat, .autoreverse]), animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { square.center.x = 90 }
@@ -181,8 +142,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testChangesOutsideKeyframesAnimateOverTheWholeDuration() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: Self.linear, animations: {
                 square.alpha = 0
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { square.center.x = 60 }
@@ -195,10 +155,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testDelayedKeyframesHoldTheStartUntilTheyBegin() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             UIView.animateKeyframes(withDuration: 1, delay: 0.5, options: Self.linear, animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { square.center.x = 90 }
             })
@@ -212,8 +169,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testZeroDurationAppliesTheKeyframesAtOnceAndCompletesOnTheNextTurn() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var calls: [Bool] = []
             UIView.animateKeyframes(withDuration: 0, delay: 0, options: [], animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { square.center.x = 80 }
@@ -229,8 +185,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testRemovedKeyframeAnimationCompletesWithFalse() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animateKeyframes(withDuration: 1, delay: 0, options: [], animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { square.center.x = 80 }
@@ -244,8 +199,7 @@ final class KeyframeAnimationTests: XCTestCase {
 
     func testAddKeyframeOutsideAKeyframeBlockAppliesAtOnce() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { square.center.x = 80 }
             commitNow(host)
             XCTAssertEqual(shownX(square), 80)

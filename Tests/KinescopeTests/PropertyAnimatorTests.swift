@@ -15,10 +15,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testStartedAnimatorRunsToTheEndAndCallsItsCompletions() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
             var positions: [String] = []
             animator.addCompletion { positions.append("first \($0.rawValue)") }
@@ -44,15 +41,8 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testPauseHoldsTheViewsAndScrubbingMovesThem() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
-            var position: UIViewAnimatingPosition?
-            animator.addCompletion { position = $0 }
-            animator.startAnimation()
-            commitNow(host)
+            let (host, square) = try makeSquareStage(centerX: 10)
+            let (animator, log) = startSlide(square, on: host)
             host.advance(by: 0.25)
             animator.pauseAnimation()
             XCTAssertFalse(animator.isRunning)
@@ -67,16 +57,15 @@ final class PropertyAnimatorTests: XCTestCase {
             commitNow(host)
             host.advance(by: 0.1)
             XCTAssertEqual(shownX(square), 78, accuracy: 0.5, "resumed from the scrubbed point")
-            XCTAssertNil(position)
+            XCTAssertNil(log.position)
             host.advance(by: 0.2)
-            XCTAssertEqual(position, .end, "the remaining quarter took a quarter of the duration")
+            XCTAssertEqual(log.position, .end, "the remaining quarter took a quarter of the duration")
         }
     }
 
     func testSettingFractionCompleteWhileRunningIsIgnored() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.alpha = 0 }
             animator.startAnimation()
             commitNow(host)
@@ -88,10 +77,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testSettingFractionCompleteOnAnInactiveAnimatorPausesItThere() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { square.center.x = 90 }
             animator.fractionComplete = 0.5
             XCTAssertEqual(animator.state, .active)
@@ -103,22 +89,15 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testReversingTurnsTheAnimationRoundAndFinishesAtTheStart() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
-            var position: UIViewAnimatingPosition?
-            animator.addCompletion { position = $0 }
-            animator.startAnimation()
-            commitNow(host)
+            let (host, square) = try makeSquareStage(centerX: 10)
+            let (animator, log) = startSlide(square, on: host)
             host.advance(by: 0.5)
             animator.isReversed = true
             host.advance(by: 0.25)
             XCTAssertEqual(shownX(square), 30, accuracy: 0.5, "back a quarter")
             XCTAssertEqual(animator.fractionComplete, 0.25, accuracy: 1e-9)
             host.advance(by: 0.3)
-            XCTAssertEqual(position, .start)
+            XCTAssertEqual(log.position, .start)
             XCTAssertEqual(square.center.x, 10, "the model goes back to the start values")
             XCTAssertEqual(shownX(square), 10)
         }
@@ -126,15 +105,8 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testStopWithoutFinishingKeepsTheValuesShownAndCallsNoCompletion() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
-            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
-            var called = false
-            animator.addCompletion { _ in called = true }
-            animator.startAnimation()
-            commitNow(host)
+            let (host, square) = try makeSquareStage(centerX: 10)
+            let (animator, log) = startSlide(square, on: host)
             host.advance(by: 0.5)
             animator.stopAnimation(true)
             XCTAssertEqual(animator.state, .inactive)
@@ -142,7 +114,7 @@ final class PropertyAnimatorTests: XCTestCase {
             host.advance(by: 1)
             XCTAssertEqual(shownX(square), 50, accuracy: 0.5)
             XCTAssertNil(square.layer.animationKeys())
-            XCTAssertFalse(called)
+            XCTAssertNil(log.position, "no completion")
         }
     }
 
@@ -150,23 +122,16 @@ final class PropertyAnimatorTests: XCTestCase {
         try onMain {
             let expectations: [(UIViewAnimatingPosition, CGFloat)] = [(.end, 90), (.start, 10), (.current, 50)]
             for (final, x) in expectations {
-                let (host, root) = try makeAnimationStage()
-                let square = addCommittedSquare(to: root, host: host)
-                square.center.x = 10
-                host.advance(by: 0.05)
-                let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
-                var position: UIViewAnimatingPosition?
-                animator.addCompletion { position = $0 }
-                animator.startAnimation()
-                commitNow(host)
+                let (host, square) = try makeSquareStage(centerX: 10)
+                let (animator, log) = startSlide(square, on: host)
                 host.advance(by: 0.5)
                 animator.stopAnimation(false)
                 XCTAssertEqual(animator.state, .stopped)
-                XCTAssertNil(position)
+                XCTAssertNil(log.position)
                 animator.startAnimation()
                 XCTAssertEqual(animator.state, .stopped, "a stopped animator cannot restart")
                 animator.finishAnimation(at: final)
-                XCTAssertEqual(position, final)
+                XCTAssertEqual(log.position, final)
                 XCTAssertEqual(animator.state, .inactive)
                 host.advance(by: 0.05)
                 XCTAssertEqual(shownX(square), x, accuracy: 0.5, "\(final)")
@@ -176,17 +141,14 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testPausesOnCompletionKeepsTheAnimatorActiveAtTheEnd() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
             animator.pausesOnCompletion = true
-            var position: UIViewAnimatingPosition?
-            animator.addCompletion { position = $0 }
+            let log = CompletionLog()
+            animator.addCompletion { log.position = $0 }
             animator.startAnimation()
             host.advance(by: 1.5)
-            XCTAssertNil(position)
+            XCTAssertNil(log.position)
             XCTAssertEqual(animator.state, .active)
             XCTAssertFalse(animator.isRunning)
             XCTAssertEqual(animator.fractionComplete, 1)
@@ -199,10 +161,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testDelayFactorStartsLaterAnimationsPartWay() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
             animator.addAnimations({ square.alpha = 0 }, delayFactor: 0.5)
             animator.startAnimation()
@@ -217,11 +176,8 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testAnimationsAddedWhileRunningUseTheRemainingTime() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
-            animator.startAnimation()
-            commitNow(host)
+            let (host, square) = try makeSquareStage()
+            let (animator, _) = startSlide(square, on: host)
             host.advance(by: 0.5)
             animator.addAnimations { square.alpha = 0 }
             commitNow(host)
@@ -232,10 +188,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testStartAfterDelayWaitsAtTheStart() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
             animator.startAnimation(afterDelay: 0.5)
             XCTAssertEqual(animator.delay, 0.5)
@@ -255,10 +208,7 @@ final class PropertyAnimatorTests: XCTestCase {
                 (easeInPoints, false),
             ]
             for (points, custom) in cases {
-                let (host, root) = try makeAnimationStage()
-                let square = addCommittedSquare(to: root, host: host)
-                square.center.x = 0
-                host.advance(by: 0.05)
+                let (host, square) = try makeSquareStage(centerX: 0)
                 let animator = custom
                     ? UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: points.0.0, y: points.0.1),
                                              controlPoint2: CGPoint(x: points.1.0, y: points.1.1)) { square.center.x = 100 }
@@ -274,13 +224,10 @@ final class PropertyAnimatorTests: XCTestCase {
 
     func testDampedSpringOvershootsThenSettles() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            square.center.x = 10
-            host.advance(by: 0.05)
+            let (host, square) = try makeSquareStage(centerX: 10)
             let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.3) { square.center.x = 60 }
-            var position: UIViewAnimatingPosition?
-            animator.addCompletion { position = $0 }
+            let log = CompletionLog()
+            animator.addCompletion { log.position = $0 }
             animator.startAnimation()
             commitNow(host)
             var highest: CGFloat = 0
@@ -290,32 +237,30 @@ final class PropertyAnimatorTests: XCTestCase {
             }
             XCTAssertGreaterThan(highest, 65, "a ratio of 0.3 overshoots")
             host.advance(by: 0.2)
-            XCTAssertEqual(position, .end)
+            XCTAssertEqual(log.position, .end)
             XCTAssertEqual(shownX(square), 60)
         }
     }
 
     func testRunningPropertyAnimatorStartsAtOnce() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
-            var position: UIViewAnimatingPosition?
+            let (host, square) = try makeSquareStage()
+            let log = CompletionLog()
             let animator = UIViewPropertyAnimator.runningPropertyAnimator(
                 withDuration: 0.5, delay: 0, options: .curveLinear, animations: { square.alpha = 0 },
-                completion: { position = $0 })
+                completion: { log.position = $0 })
             XCTAssertTrue(animator.isRunning)
             commitNow(host)
             host.advance(by: 0.25)
             XCTAssertEqual(shownAlpha(square), 0.5, accuracy: 0.01)
             host.advance(by: 0.3)
-            XCTAssertEqual(position, .end)
+            XCTAssertEqual(log.position, .end)
         }
     }
 
     func testAnimatorReplacesAnInFlightViewAnimationOfTheSameProperty() throws {
         try onMain {
-            let (host, root) = try makeAnimationStage()
-            let square = addCommittedSquare(to: root, host: host)
+            let (host, square) = try makeSquareStage()
             var finished: Bool?
             UIView.animate(withDuration: 1, animations: { square.alpha = 0 }, completion: { finished = $0 })
             host.advance(by: 0.2)
@@ -325,4 +270,22 @@ final class PropertyAnimatorTests: XCTestCase {
             XCTAssertEqual(finished, false)
         }
     }
+}
+
+/// The position a property animator's completion received; nil until it is called.
+@MainActor
+final class CompletionLog {
+    var position: UIViewAnimatingPosition?
+}
+
+/// A 1 s linear animator sliding `square` to x = 90, started and committed, with its
+/// completion logged.
+@MainActor
+func startSlide(_ square: UIView, on host: HeadlessHost) -> (UIViewPropertyAnimator, CompletionLog) {
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
+    let log = CompletionLog()
+    animator.addCompletion { log.position = $0 }
+    animator.startAnimation()
+    commitNow(host)
+    return (animator, log)
 }
