@@ -63,6 +63,44 @@ final class PropertyAnimatorTests: XCTestCase {
         }
     }
 
+    func testPausingScrubsLinearlyFromTheProgressReached() throws {
+        try onMain {
+            let (host, square) = try makeSquareStage(centerX: 0)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { square.center.x = 100 }
+            animator.startAnimation()
+            commitNow(host)
+            host.advance(by: 0.5)
+            let shown = shownX(square)
+            let progress = referenceBezier(easeInPoints.0, easeInPoints.1, at: 0.5)
+            XCTAssertEqual(Double(shown), 100 * progress, accuracy: 0.3)
+            animator.pauseAnimation()
+            XCTAssertEqual(Double(animator.fractionComplete), progress, accuracy: 1e-3, "the progress reached")
+            host.advance(by: 0.05)
+            XCTAssertEqual(shownX(square), shown, accuracy: 0.3, "nothing moves on pausing")
+            animator.fractionComplete = 0.5
+            host.advance(by: 0.05)
+            XCTAssertEqual(shownX(square), 50, accuracy: 0.3, "scrubbed linearly")
+            animator.startAnimation()
+            commitNow(host)
+            XCTAssertEqual(shownX(square), 50, accuracy: 0.3, "resumes from the scrubbed point")
+            host.advance(by: 0.05)
+            XCTAssertGreaterThan(shownX(square), 50, "along the curve again")
+        }
+    }
+
+    func testWithoutScrubsLinearlyAPausedAnimatorScrubsAlongItsCurve() throws {
+        try onMain {
+            let (host, square) = try makeSquareStage(centerX: 0)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { square.center.x = 100 }
+            animator.scrubsLinearly = false
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.5
+            host.advance(by: 0.05)
+            let expected = 100 * referenceBezier(easeInPoints.0, easeInPoints.1, at: 0.5)
+            XCTAssertEqual(Double(shownX(square)), expected, accuracy: 0.3)
+        }
+    }
+
     func testSettingFractionCompleteWhileRunningIsIgnored() throws {
         try onMain {
             let (host, square) = try makeSquareStage()

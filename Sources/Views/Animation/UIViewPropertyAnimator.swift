@@ -66,12 +66,17 @@ public protocol UIViewAnimating: AnyObject {
 /// property, and pausing or scrubbing re-adds them with `speed` 0 and `timeOffset` at the
 /// chosen moment; a display link ends the animator on the frame its time runs out.
 ///
+/// While running, `fractionComplete` is the fraction of the duration gone. With
+/// `scrubsLinearly` (the default, as in UIKit) a paused animator is scrubbed linearly:
+/// pausing turns `fractionComplete` into the progress the curve had reached (so nothing
+/// moves), the views then show that fraction of the way, and resuming goes on along the curve
+/// from the time at which it gives that progress.
+///
 /// Kinescope's choices where UIKit says nothing or raises: a call that UIKit rejects (start
 /// after `stopAnimation(false)`, `finishAnimation(at:)` while not stopped, setting
-/// `fractionComplete` while running) is ignored. `fractionComplete` is the fraction of the
-/// duration; a paused animator shows its timing curve at that fraction (UIKit's
-/// `scrubsLinearly = false`). Views keep receiving touches while animated, as with UIKit's
-/// default `isUserInteractionEnabled`.
+/// `fractionComplete` while running) is ignored; a spring animator always scrubs along its
+/// spring (a spring's progress has no inverse). Views keep receiving touches while animated,
+/// as with UIKit's default `isUserInteractionEnabled`.
 @MainActor
 open class UIViewPropertyAnimator: UIViewAnimating {
     private enum Timing {
@@ -112,6 +117,9 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// not called) instead of finishing it, so it can still be reversed or scrubbed. Default
     /// false.
     public var pausesOnCompletion = false
+    /// Whether a paused animator scrubs linearly (see the class notes) rather than along its
+    /// timing curve. Default true. Read when the animator pauses.
+    public var scrubsLinearly = true
     /// Stored only (Kinescope's animators are always interruptible). Default true.
     public var isInterruptible = true
     /// Stored only: animated views receive touches either way. Default true.
@@ -121,8 +129,11 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     private var pending: [(animations: () -> Void, delayFactor: CGFloat)] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     private var tracks: [Track] = []
-    /// The animator's time (seconds, 0…duration) at media time `anchor`.
+    /// The animator's time (seconds, 0…duration) at media time `anchor`; while paused
+    /// linearly, the progress times the duration.
     private var position: TimeInterval = 0
+    /// Whether the animator paused linearly (`scrubsLinearly` at the pause, curve timing).
+    private var pausedLinearly = false
     private var anchor: CFTimeInterval = 0
     private var link: CADisplayLink?
     /// Marks the animations of the latest scheduling, so that only they are removed.
@@ -216,6 +227,10 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         } else if isRunning {
             return
         }
+        if pausedLinearly, case let .curve(function) = timing {
+            position = duration * Self.time(reaching: position / duration, along: function)
+        }
+        pausedLinearly = false
         isRunning = true
         anchor = CACurrentMediaTime() + wait
         schedule()
@@ -228,13 +243,22 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         guard state != .stopped else { return }
         if state == .inactive {
             activate()
-            schedule()
-            return
+        } else {
+            guard isRunning else { return }
+            position = time(at: CACurrentMediaTime())
+            isRunning = false
+            stopWatching()
         }
-        guard isRunning else { return }
-        position = time(at: CACurrentMediaTime())
-        isRunning = false
-        stopWatching()
+        holdPaused()
+    }
+
+    /// Holds the animations at `position` (a time), turned into progress when scrubbing
+    /// linearly.
+    private func holdPaused() {
+        if scrubsLinearly, case let .curve(function) = timing, duration > 0 {
+            pausedLinearly = true
+            position = duration * function.output(at: position / duration)
+        }
         schedule()
     }
 
@@ -246,6 +270,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         guard state == .active else { return }
         position = time(at: CACurrentMediaTime())
         isRunning = false
+        pausedLinearly = false
         stopWatching()
         let shown = tracks.map { $0.view.layer.presentation()?.value(forKey: $0.key) }
         removeAnimations()
@@ -286,6 +311,17 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         }
     }
 
+    /// The fraction of time (0…1) at which `function` first reaches `progress`, by bisection
+    /// (the named curves and most control-point curves rise monotonically).
+    private static func time(reaching progress: Double, along function: CAMediaTimingFunction) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<40 {
+            let mid = (low + high) / 2
+            if function.output(at: mid) < progress { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
     /// The animator's time at media time `now`, seconds in 0…duration.
     private func time(at now: CFTimeInterval, reversed: Bool? = nil) -> TimeInterval {
         guard isRunning else { return position }
@@ -297,6 +333,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// Runs the pending animation blocks and makes the animator active, at its start.
     private func activate() {
         state = .active
+        pausedLinearly = false
         position = 0
         let blocks = pending
         pending = []
@@ -327,6 +364,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
             let within = min(span, max(0, position - track.start))
             let layer = track.view.layer
             if !isRunning {
+                if pausedLinearly { animation.timingFunction = CAMediaTimingFunction(name: .linear) }
                 animation.speed = 0
                 // A time offset of exactly one duration would wrap to the start of a second cycle.
                 animation.timeOffset = min(within, span * (1 - 1e-9))
@@ -398,7 +436,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         isRunning = false
         stopWatching()
         if pausesOnCompletion {
-            schedule()
+            holdPaused()
         } else {
             finish(at: isReversed ? .start : .end)
         }
@@ -417,6 +455,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         }
         state = .inactive
         isRunning = false
+        pausedLinearly = false
         tracks = []
         let handlers = completions
         completions = []
