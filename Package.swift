@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Kinescope", targets: ["Kinescope"]),
         // Raster alone, for the Benchmarks package (which must not pull in X11 and the rest).
         .library(name: "KinescopeRaster", targets: ["Raster"]),
+        // The demo view controllers, shared by the command line and the Benchmarks package.
+        .library(name: "KinescopeDemos", targets: ["KinescopeDemos"]),
         .executable(name: "kinescope", targets: ["kinescope"]),
     ],
     targets: [
@@ -32,7 +34,8 @@ let package = Package(
             name: "Kinescope",
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Recording"]
         ),
-        .executableTarget(name: "kinescope", dependencies: ["Kinescope"]),
+        .target(name: "KinescopeDemos", dependencies: ["Kinescope"]),
+        .executableTarget(name: "kinescope", dependencies: ["Kinescope", "KinescopeDemos"]),
         .executableTarget(name: "kinescope-assets", dependencies: ["Raster", "Codecs", "CTurboJPEG"]),
         .executableTarget(name: "kinescope-x11-probe", dependencies: ["Hosts", "CX11", "Raster"]),
 

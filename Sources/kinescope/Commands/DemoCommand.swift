@@ -1,4 +1,5 @@
 import Kinescope
+import KinescopeDemos
 
 /// `kinescope demo NAME [--size WxH]`: a demo in a live X11 window; a click runs its effect,
 /// `q`, Esc or the window's close button quits.
@@ -17,7 +18,7 @@ enum DemoCommand {
             }
         }
         guard let name else { throw .usage("demo needs a name: \(DemoCatalog.all.map(\.name).joined(separator: ", "))") }
-        let demo = try DemoCatalog.demo(named: name)
+        let demo = try DemoCatalog.demo(forCommandLine: name)
         let host: X11Host
         do {
             host = try X11Host(title: "Kinescope — \(demo.name) — click to run", size: size)
@@ -35,5 +36,17 @@ enum DemoCommand {
             throw CommandLineFailure(error)
         }
         return .success
+    }
+}
+
+extension DemoCatalog {
+    /// The demo called `name`, or a usage failure (exit 64) listing the demos.
+    @MainActor
+    static func demo(forCommandLine name: String) throws(CommandLineFailure) -> Demo {
+        do {
+            return try demo(named: name)
+        } catch {
+            throw .usage(error.description)
+        }
     }
 }

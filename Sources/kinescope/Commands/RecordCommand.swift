@@ -1,5 +1,6 @@
 import Foundation
 import Kinescope
+import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
 /// [--format png|y4m] [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]`: a demo run
@@ -25,7 +26,7 @@ enum RecordCommand {
     @MainActor
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
         let options = try parse(&cursor)
-        let demo = try DemoCatalog.demo(named: options.demo!)
+        let demo = try DemoCatalog.demo(forCommandLine: options.demo!)
         let outPath = options.outPath!
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
         let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
