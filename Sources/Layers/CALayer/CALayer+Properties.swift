@@ -121,6 +121,21 @@ extension CALayer {
         set { setProperty(\.shadowRadius, newValue, key: .shadowRadius) }
     }
 
+    /// The shape of the shadow, in the layer's coordinate space, filled with the non-zero
+    /// winding rule in `shadowColor` × `shadowOpacity` and blurred by `shadowRadius`; it moves
+    /// with `shadowOffset` and is not clipped to the bounds. Default nil: the shadow is cast by
+    /// the layer's composited alpha (background, contents, sublayers and border).
+    ///
+    /// Animatable, but with no implicit animation (as for every `CGPath` property on Apple's
+    /// platforms): animate it with a `CABasicAnimation`. Two paths with the same elements
+    /// interpolate point by point; paths of different shapes switch halfway (Apple leaves that
+    /// case undefined). A `CGMutablePath` is copied when set, so changing it later does not
+    /// change the shadow.
+    public var shadowPath: CGPath? {
+        get { properties.shadowPath }
+        set { setProperty(\.shadowPath, newValue is CGMutablePath ? newValue?.copy() : newValue, key: .shadowPath) }
+    }
+
     /// The part of `contents` shown, in unit coordinates of the image. Animatable. Default (0, 0, 1, 1).
     public var contentsRect: CGRect {
         get { properties.contentsRect }

@@ -155,6 +155,7 @@ struct LayerProperties: Equatable {
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath?
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsGravity: CALayerContentsGravity = .resize

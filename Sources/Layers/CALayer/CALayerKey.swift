@@ -20,6 +20,7 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case shadowOpacity
     case shadowOffset
     case shadowRadius
+    case shadowPath
     case contentsRect
     case contentsCenter
     case contentsGravity

@@ -19,43 +19,84 @@ extension BandRenderer {
                              clip: clip)
             return
         }
-        var path = FlattenedPath(tolerance: flatteningTolerance(map))
-        path.addRoundedRect(rect, radii: radii)
-        fill(path, rule: .nonZero, color: color, map: map, target: target, clip: clip, opacity: opacity)
+        scratch.beginShape(tolerance: flatteningTolerance(map))
+        scratch.shape.addRoundedRect(rect, radii: radii, workspace: &scratch.contour)
+        fillShape(color: color, map: map, target: target, clip: clip, opacity: opacity)
     }
 
     func drawBorder(_ border: RenderNode.Border, of node: RenderNode, map: Homography, target: Bitmap,
                     clip: PixelRect, opacity: Float) {
-        var path = FlattenedPath(tolerance: flatteningTolerance(map))
-        path.addRoundedRectBorder(node.bounds, radii: node.corners, width: Double(border.width))
-        fill(path, rule: .nonZero, color: border.color, map: map, target: target, clip: clip, opacity: opacity)
+        scratch.beginShape(tolerance: flatteningTolerance(map))
+        scratch.shape.addRoundedRectBorder(node.bounds, radii: node.corners, width: Double(border.width),
+                                           workspace: &scratch.contour)
+        fillShape(color: border.color, map: map, target: target, clip: clip, opacity: opacity)
     }
 
-    /// Draws the layer's shadow: its rounded bounds (Kinescope casts shadows from the layer's
-    /// shape, not from the alpha of its contents), moved by the offset and blurred with a
+    /// Draws the layer's shadow, moved by the offset (in the layer's plane) and blurred with a
     /// Gaussian of standard deviation `shadowRadius / 2` in target pixels (the CSS definition of
-    /// a blur radius, which matches Core Animation's look). A shadow whose blurred mask would
-    /// pass `PixelSize.maxDimension` on a side (an enormous radius on a layer wider than the
-    /// frame) is not drawn.
+    /// a blur radius, which matches Core Animation's look), in the shadow colour × `opacity`.
+    ///
+    /// The shape casting it is, as in Core Animation, `shadowPath` (non-zero winding) when set,
+    /// else the layer's composited alpha: the layer is drawn without its own shadow into an
+    /// off-screen buffer covering the band grown by the blur's reach, so each pixel of the band
+    /// sees every pixel its blurred value depends on, whatever the band. A layer that is only an
+    /// opaque background (no contents, no sublayers) casts its rounded bounds, rasterized
+    /// directly. A shadow whose blurred mask would pass `PixelSize.maxDimension` on a side (an
+    /// enormous radius on a layer wider than the frame) is not drawn.
     func drawShadow(_ shadow: RenderNode.Shadow, of node: RenderNode, map: Homography, target: Bitmap,
                     clip: PixelRect, opacity: Float) {
-        let moved = node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
         let blur = BoxBlur(standardDeviation: Double(shadow.radius) / 2 * approximateScale(map))
-        var path = FlattenedPath(tolerance: flatteningTolerance(map))
-        path.addRoundedRect(moved, radii: node.corners)
-        let projected = project(path, through: map)
-        // Rasterize the shape over the clip grown by the blur's reach, so each pixel of the clip
-        // sees every pixel its blurred value depends on, whatever the band.
         let reach = clip.insetBy(-blur.extent)
-        let shape = pixelRect(enclosing: projected.bounds).intersection(reach)
-        // The blurred mask is the shape grown by the blur's extent on each side; a huge radius on
-        // a layer much wider than the frame would exceed the largest mask, so it is not drawn.
+        let offset = Homography(CGAffineTransform(translationX: shadow.offset.width, y: shadow.offset.height))
+        let shifted = offset.concatenating(map)
+        if shadow.path != nil || castsBoundsShadow(node) {
+            scratch.beginShape(tolerance: flatteningTolerance(map))
+            if let path = shadow.path {
+                scratch.shape.addPath(path, transform: CGAffineTransform(translationX: shadow.offset.width,
+                                                                         y: shadow.offset.height))
+            } else {
+                scratch.shape.addRoundedRect(node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height),
+                                             radii: node.corners, workspace: &scratch.contour)
+            }
+            projectShape(through: map)
+            let shape = pixelRect(enclosing: scratch.projected.bounds).intersection(reach)
+            guard let coverage = shadowCoverage(shape, blur: blur) else { return }
+            defer { scratch.releaseMask() }
+            rasterizer.fill(scratch.projected, rule: .nonZero, into: coverage, origin: CGPoint(x: shape.minX, y: shape.minY))
+            blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
+        } else {
+            let shape = pixelRect(enclosing: subtreeBox(node, map: shifted, shadow: false)).intersection(reach)
+            guard let coverage = shadowCoverage(shape, blur: blur) else { return }
+            defer { scratch.releaseMask() }
+            let size = PixelSize(uncheckedWidth: shape.width, height: shape.height)
+            let pixels = scratch.acquireBitmap(size)
+            defer { scratch.releaseBitmap() }
+            let toShape = shifted.concatenating(Homography(CGAffineTransform(translationX: CGFloat(-shape.minX),
+                                                                             y: CGFloat(-shape.minY))))
+            drawBody(node, map: toShape, target: pixels, clip: PixelRect(size: size), opacity: 1, castsShadow: false)
+            copyAlpha(of: pixels, into: coverage)
+            blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
+        }
+    }
+
+    /// Whether the layer's alpha is exactly its rounded bounds: an opaque background and nothing
+    /// drawn outside it (a border lies inside the bounds, over the background).
+    private func castsBoundsShadow(_ node: RenderNode) -> Bool {
+        node.contents == nil && node.children.isEmpty && node.backgroundColor?.alpha == 255
+    }
+
+    /// A mask for the unblurred shadow over `shape` (to release with `releaseMask`), or nil when
+    /// there is nothing to draw or its blurred extent would be too large.
+    private func shadowCoverage(_ shape: PixelRect, blur: BoxBlur) -> CoverageMask? {
         guard !shape.isEmpty, shape.width + 2 * blur.extent <= PixelSize.maxDimension,
-              shape.height + 2 * blur.extent <= PixelSize.maxDimension else { return }
-        let coverage = scratch.acquireMask(PixelSize(uncheckedWidth: shape.width, height: shape.height))
-        defer { scratch.releaseMask() }
-        rasterizer.fill(projected, rule: .nonZero, into: coverage,
-                        origin: CGPoint(x: shape.minX, y: shape.minY))
+              shape.height + 2 * blur.extent <= PixelSize.maxDimension else { return nil }
+        return scratch.acquireMask(PixelSize(uncheckedWidth: shape.width, height: shape.height))
+    }
+
+    /// Blurs `coverage` (the shadow's shape over the target pixels `shape`) and fills the part of
+    /// it inside `clip` with `color` × `opacity`.
+    private func blurAndFill(_ coverage: CoverageMask, at shape: PixelRect, blur: BoxBlur, color: PremultipliedColor,
+                             target: Bitmap, clip: PixelRect, opacity: Float) {
         let grown = PixelSize(uncheckedWidth: shape.width + 2 * blur.extent, height: shape.height + 2 * blur.extent)
         let blurred = scratch.acquireMask(grown)
         defer { scratch.releaseMask() }
@@ -63,55 +104,57 @@ extension BandRenderer {
         let origin = (x: shape.minX - blur.extent, y: shape.minY - blur.extent)
         let visible = PixelRect(x: origin.x, y: origin.y, width: blurred.width, height: blurred.height).intersection(clip)
         guard !visible.isEmpty, let part = try? blurred.view(of: visible.offsetBy(-origin.x, -origin.y)) else { return }
-        target.fill(shadow.color, through: part, atX: visible.minX, y: visible.minY, opacity: byte(opacity))
+        target.fill(color, through: part, atX: visible.minX, y: visible.minY, opacity: byte(opacity))
     }
 
     /// Writes the coverage of the rounded rectangle through `map` into `mask` (whose pixel (0,0)
     /// is target pixel (0,0)).
     func fillCoverage(of rect: CGRect, radii: CornerRadii, map: Homography, into mask: CoverageMask, antialiased: Bool) {
-        var path = FlattenedPath(tolerance: flatteningTolerance(map))
-        path.addRoundedRect(rect, radii: radii)
-        rasterizer.fill(project(path, through: map), rule: .nonZero, into: mask)
+        scratch.beginShape(tolerance: flatteningTolerance(map))
+        scratch.shape.addRoundedRect(rect, radii: radii, workspace: &scratch.contour)
+        projectShape(through: map)
+        rasterizer.fill(scratch.projected, rule: .nonZero, into: mask)
     }
 
-    /// Fills a path of the layer's plane through `map`.
-    private func fill(_ path: FlattenedPath, rule: FillRule, color: PremultipliedColor, map: Homography,
-                      target: Bitmap, clip: PixelRect, opacity: Float) {
-        let projected = project(path, through: map)
-        let area = pixelRect(enclosing: projected.bounds).intersection(clip)
+    /// Fills `scratch.shape` (in the layer's plane) through `map`, non-zero winding.
+    private func fillShape(color: PremultipliedColor, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        projectShape(through: map)
+        let area = pixelRect(enclosing: scratch.projected.bounds).intersection(clip)
         guard !area.isEmpty else { return }
         let coverage = scratch.acquireMask(PixelSize(uncheckedWidth: area.width, height: area.height))
         defer { scratch.releaseMask() }
-        rasterizer.fill(projected, rule: rule, into: coverage, origin: CGPoint(x: area.minX, y: area.minY))
+        rasterizer.fill(scratch.projected, rule: .nonZero, into: coverage, origin: CGPoint(x: area.minX, y: area.minY))
         target.fill(color, through: coverage, atX: area.minX, y: area.minY, opacity: byte(opacity))
     }
 
-    /// The path carried through `map` onto the target, each contour clipped where the plane
-    /// passes behind the viewer (w below a small positive bound) before dividing by w.
-    func project(_ path: FlattenedPath, through map: Homography) -> FlattenedPath {
+    /// Carries `scratch.shape` through `map` into `scratch.projected`, each contour clipped where
+    /// the plane passes behind the viewer (w below a small positive bound) before dividing by w.
+    func projectShape(through map: Homography) {
         let minimumW = HomogeneousQuad.defaultMinimumW
-        var result = FlattenedPath()
-        for index in 0..<path.contourCount {
-            let points = path.contour(index).map { map.homogeneous(x: Double($0.x), y: Double($0.y)) }
-            guard !points.isEmpty else { continue }
-            var clipped: [CGPoint] = []
-            clipped.reserveCapacity(points.count + 2)
-            for (i, current) in points.enumerated() {
-                let previous = points[(i + points.count - 1) % points.count]
+        let shape = scratch.shape
+        for index in 0..<shape.contourCount {
+            let contour = shape.contour(index)
+            guard let last = contour.last else { continue }
+            var previous = map.homogeneous(x: Double(last.x), y: Double(last.y))
+            var started = false
+            func emit(_ v: SIMD3<Double>) {
+                let p = CGPoint(x: v.x / v.z, y: v.y / v.z)
+                if started { scratch.projected.addLine(to: p) } else { scratch.projected.move(to: p) }
+                started = true
+            }
+            for point in contour {
+                let current = map.homogeneous(x: Double(point.x), y: Double(point.y))
                 let currentIn = current.z >= minimumW, previousIn = previous.z >= minimumW
                 if currentIn != previousIn {
                     let t = (minimumW - previous.z) / (current.z - previous.z)
-                    let v = previous + (current - previous) * t
-                    clipped.append(CGPoint(x: v.x / v.z, y: v.y / v.z))
+                    emit(previous + (current - previous) * t)
                 }
-                if currentIn { clipped.append(CGPoint(x: current.x / current.z, y: current.y / current.z)) }
+                if currentIn { emit(current) }
+                previous = current
             }
-            guard let first = clipped.first else { continue }
-            result.move(to: first)
-            for p in clipped.dropFirst() { result.addLine(to: p) }
-            result.close()
+            if started { scratch.projected.close() }
         }
-        return result
+        scratch.endShape()
     }
 
     /// Whether the layer's plane faces away from the viewer: its map reverses orientation where
@@ -127,22 +170,29 @@ extension BandRenderer {
         map.m12 == 0 && map.m21 == 0 && map.m13 == 0 && map.m23 == 0
     }
 
-    /// The pixels a node and its subtree may touch, grown by one pixel for anti-aliasing.
-    func pixelExtent(of node: RenderNode, map: Homography) -> PixelRect {
-        pixelRect(enclosing: subtreeBox(node, map: map))
+    /// The pixels a node and its subtree may touch (with or without its own shadow), grown by
+    /// one pixel for anti-aliasing.
+    func pixelExtent(of node: RenderNode, map: Homography, shadow: Bool = true) -> PixelRect {
+        pixelRect(enclosing: subtreeBox(node, map: map, shadow: shadow))
     }
 
-    private func subtreeBox(_ node: RenderNode, map: Homography) -> CGRect {
+    /// The box, in target pixels, of what the node and its subtree draw; with `shadow`, grown by
+    /// its shadow: the shadow path's box or the subtree's own box, moved by the offset and grown
+    /// by the blur's reach.
+    func subtreeBox(_ node: RenderNode, map: Homography, shadow: Bool = true) -> CGRect {
         var box = map.project(node.bounds).visibleBoundingBox()
-        if let shadow = node.shadow {
-            let reach = Double(shadow.radius) * 1.5 * approximateScale(map) + 2
-            let moved = node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
-            box = box.union(map.project(moved).visibleBoundingBox().insetBy(dx: -reach, dy: -reach))
-        }
         if !node.masksToBounds {
             for child in node.children {
                 box = box.union(subtreeBox(child, map: child.planeToParent.concatenating(map)))
             }
+        }
+        if shadow, let cast = node.shadow {
+            let reach = Double(cast.radius) * 1.5 * approximateScale(map) + 2
+            let offset = Homography(CGAffineTransform(translationX: cast.offset.width, y: cast.offset.height))
+            let shifted = offset.concatenating(map)
+            let moved = cast.path.map { shifted.project($0.boundingBox).visibleBoundingBox() }
+                ?? subtreeBox(node, map: shifted, shadow: false)
+            box = box.union(moved.insetBy(dx: -reach, dy: -reach))
         }
         return box
     }

@@ -27,7 +27,14 @@ final class BandRenderer: @unchecked Sendable {
             drawTransition(node, transition, map: map, target: target, clip: clip, opacity: opacity)
             return
         }
-        let extent = pixelExtent(of: node, map: map).intersection(clip)
+        drawBody(node, map: map, target: target, clip: clip, opacity: opacity, castsShadow: true)
+    }
+
+    /// Draws a visible node (its opacity already in `opacity`), with its own shadow or, to make
+    /// the alpha that casts that shadow, without it.
+    func drawBody(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float,
+                  castsShadow: Bool) {
+        let extent = pixelExtent(of: node, map: map, shadow: castsShadow).intersection(clip)
 
         let groupsOpacity = node.opacity < 1 && node.allowsGroupOpacity && !node.children.isEmpty
         let clipsByShape = node.masksToBounds && !(node.corners.isZero && isAxisAligned(map))
@@ -35,16 +42,18 @@ final class BandRenderer: @unchecked Sendable {
             guard !extent.isEmpty else { return }
             drawGroup(node, map: map, target: target, extent: extent,
                       opacity: groupsOpacity || node.mask != nil ? opacity : 1,
-                      innerOpacity: groupsOpacity || node.mask != nil ? 1 : opacity)
+                      innerOpacity: groupsOpacity || node.mask != nil ? 1 : opacity, castsShadow: castsShadow)
         } else {
-            drawLayer(node, map: map, target: target, clip: clip, opacity: opacity)
+            drawLayer(node, map: map, target: target, clip: clip, opacity: opacity, castsShadow: castsShadow)
         }
     }
 
     /// Draws the layer's own parts and its sublayers directly onto `target`.
-    private func drawLayer(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+    private func drawLayer(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float,
+                           castsShadow: Bool) {
         let innerClip = node.masksToBounds ? snappedRect(node.bounds, map: map).intersection(clip) : clip
-        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true, contents: false)
+        drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true, contents: false,
+                       castsShadow: castsShadow)
         if !innerClip.isEmpty {
             drawContents(node, map: map, target: target, clip: innerClip, opacity: opacity)
             for child in node.children {
@@ -57,7 +66,7 @@ final class BandRenderer: @unchecked Sendable {
     /// Draws the layer into an off-screen buffer covering `extent`, then composites it with
     /// `opacity`, through the layer's mask and through its rounded or transformed clip.
     private func drawGroup(_ node: RenderNode, map: Homography, target: Bitmap, extent: PixelRect,
-                           opacity: Float, innerOpacity: Float) {
+                           opacity: Float, innerOpacity: Float, castsShadow: Bool) {
         let size = PixelSize(uncheckedWidth: extent.width, height: extent.height)
         let group = scratch.acquireBitmap(size)
         defer { scratch.releaseBitmap() }
@@ -66,7 +75,8 @@ final class BandRenderer: @unchecked Sendable {
         let local = PixelRect(size: size)
 
         if node.masksToBounds && !(node.corners.isZero && isAxisAligned(map)) {
-            drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: true, contents: false)
+            drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: true,
+                           contents: false, castsShadow: castsShadow)
             let clipped = scratch.acquireBitmap(size)
             defer { scratch.releaseBitmap() }
             drawContents(node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
@@ -79,7 +89,7 @@ final class BandRenderer: @unchecked Sendable {
             try? group.composite(clipped, atX: 0, y: 0, mask: shape, opacity: 255)
             drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: false)
         } else {
-            drawLayer(node, map: toGroup, target: group, clip: local, opacity: innerOpacity)
+            drawLayer(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, castsShadow: castsShadow)
         }
 
         if let maskNode = node.mask {
@@ -95,12 +105,14 @@ final class BandRenderer: @unchecked Sendable {
         }
     }
 
-    /// The layer's own drawing: with `below`, shadow, background and (unless `contents` is
-    /// false) contents; without, the border.
+    /// The layer's own drawing: with `below`, shadow (when `castsShadow`), background and
+    /// (unless `contents` is false) contents; without, the border.
     private func drawOwnContent(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect,
-                                opacity: Float, below: Bool, contents: Bool = true) {
+                                opacity: Float, below: Bool, contents: Bool = true, castsShadow: Bool = false) {
         if below {
-            if let shadow = node.shadow { drawShadow(shadow, of: node, map: map, target: target, clip: clip, opacity: opacity) }
+            if castsShadow, let shadow = node.shadow {
+                drawShadow(shadow, of: node, map: map, target: target, clip: clip, opacity: opacity)
+            }
             if let color = node.backgroundColor {
                 fillShape(node.bounds, radii: node.corners, color: color, map: map, target: target, clip: clip,
                           opacity: opacity, antialiased: node.edgeAntialiasing)

@@ -131,7 +131,7 @@ extension CALayer {
         else { return nil }
         let offset = p.shadowOffset.width.isFinite && p.shadowOffset.height.isFinite ? p.shadowOffset : .zero
         let radius = p.shadowRadius.isFinite ? max(0, p.shadowRadius) : 0
-        return RenderNode.Shadow(color: pixel, offset: offset, radius: radius)
+        return RenderNode.Shadow(color: pixel, offset: offset, radius: radius, path: p.shadowPath)
     }
 }
 

@@ -84,11 +84,21 @@ public final class RenderNode: @unchecked Sendable {
         public let color: PremultipliedColor
     }
 
-    /// A drop shadow: the layer's shape (or `path`), offset, blurred by `radius` points.
+    /// A drop shadow, offset and blurred by `radius` points: cast by `path` when there is one,
+    /// else by the layer's composited alpha (background, contents, sublayers, border).
     public struct Shadow: Sendable {
         public let color: PremultipliedColor
         public let offset: CGSize
         public let radius: CGFloat
+        /// `shadowPath`, in the layer's coordinates; nil to cast the shadow from the layer's alpha.
+        public let path: CGPath?
+
+        init(color: PremultipliedColor, offset: CGSize, radius: CGFloat, path: CGPath? = nil) {
+            self.color = color
+            self.offset = offset
+            self.radius = radius
+            self.path = path
+        }
     }
 
     /// An image placed in the layer: `sourceRect` (in the pixels of `source`) drawn onto

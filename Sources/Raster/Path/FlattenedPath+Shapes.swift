@@ -83,8 +83,16 @@ extension FlattenedPath {
     /// area as the exact shape, while the points where arcs meet the straight sides lie exactly
     /// on the rectangle's edges.
     public mutating func addRoundedRect(_ rect: CGRect, radii: CornerRadii, transform: CGAffineTransform = .identity) {
-        guard let r = Self.usableRect(rect) else { return }
         var contour: [CGPoint] = []
+        addRoundedRect(rect, radii: radii, transform: transform, workspace: &contour)
+    }
+
+    /// `addRoundedRect(_:radii:transform:)` building each contour in `workspace` (emptied
+    /// first, capacity kept), so that a caller reusing it allocates nothing once it has grown.
+    public mutating func addRoundedRect(_ rect: CGRect, radii: CornerRadii, transform: CGAffineTransform = .identity,
+                                        workspace contour: inout [CGPoint]) {
+        guard let r = Self.usableRect(rect) else { return }
+        contour.removeAll(keepingCapacity: true)
         appendRoundedRectPoints(r, radii: radii.fitted(width: r.width, height: r.height),
                                 transform: transform, to: &contour)
         addContour(contour, reversed: false)
@@ -117,9 +125,19 @@ extension FlattenedPath {
     /// border is at least half the shorter side, the whole rounded rectangle is filled.
     public mutating func addRoundedRectBorder(_ rect: CGRect, radii: CornerRadii, width: Double,
                                               transform: CGAffineTransform = .identity) {
+        var contour: [CGPoint] = []
+        addRoundedRectBorder(rect, radii: radii, width: width, transform: transform, workspace: &contour)
+    }
+
+    /// `addRoundedRectBorder(_:radii:width:transform:)` building each contour in `workspace`
+    /// (emptied first, capacity kept), so that a caller reusing it allocates nothing once it
+    /// has grown.
+    public mutating func addRoundedRectBorder(_ rect: CGRect, radii: CornerRadii, width: Double,
+                                              transform: CGAffineTransform = .identity,
+                                              workspace contour: inout [CGPoint]) {
         guard let outer = Self.usableRect(rect), width > 0 else { return }
         let outerRadii = radii.fitted(width: outer.width, height: outer.height)
-        var contour: [CGPoint] = []
+        contour.removeAll(keepingCapacity: true)
         appendRoundedRectPoints(outer, radii: outerRadii, transform: transform, to: &contour)
         addContour(contour, reversed: false)
         let inner = outer.insetBy(dx: width, dy: width)

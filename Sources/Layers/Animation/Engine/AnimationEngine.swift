@@ -212,6 +212,15 @@ public final class AnimationEngine {
         return earliest
     }
 
+    /// Whether the engine holds nothing for any layer: no open transaction, no changed layer,
+    /// no animation pending or running, no callback or completion block waiting (display links
+    /// aside). Every engine returns to this once its animations have ended and their callbacks
+    /// have run, so removed layers and views are not kept alive (tested under abuse).
+    var holdsNothing: Bool {
+        transactions.isEmpty && changedLayers.isEmpty && pendingAnimations.isEmpty && animatingLayers.isEmpty
+            && animatingIDs.isEmpty && queuedCallbacks.isEmpty && dueGroups.isEmpty
+    }
+
     /// The time between frames: `1 / maximumFramesPerSecond`.
     public var frameInterval: CFTimeInterval { 1 / Double(maximumFramesPerSecond) }
 

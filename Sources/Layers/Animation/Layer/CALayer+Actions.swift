@@ -41,9 +41,10 @@ extension CALayer {
     /// from the value shown before the change to the new one) with the transaction's duration and
     /// timing function (`.default`, the system curve, when the transaction has none); for
     /// `contents`, a fade `CATransition` (the default transition of Apple's table). Nil for keys
-    /// that are not animatable, and for `doubleSided`, which has no implicit animation.
+    /// that are not animatable, and for `doubleSided` and `shadowPath`, which have no implicit
+    /// animation (Apple: no `CGPath` property animates implicitly).
     static func implicitAction(forKey event: String) -> (any CAAction)? {
-        guard let key = CALayerKey(rawValue: event), key != .isDoubleSided,
+        guard let key = CALayerKey(rawValue: event), key != .isDoubleSided, key != .shadowPath,
               LayerKeyPath.animatableKeys.contains(key) else { return nil }
         let engine = AnimationEngine.current
         let animation: CAAnimation = key == .contents ? makeDefaultTransition() : CABasicAnimation(keyPath: event)

@@ -53,6 +53,7 @@ extension CALayer {
         case .shadowOpacity: shadowOpacity = p.shadowOpacity
         case .shadowOffset: shadowOffset = p.shadowOffset
         case .shadowRadius: shadowRadius = p.shadowRadius
+        case .shadowPath: shadowPath = p.shadowPath
         case .contentsRect: contentsRect = p.contentsRect
         case .contentsCenter: contentsCenter = p.contentsCenter
         case .contents: contents = values.contents

@@ -6,9 +6,9 @@ extension LayerProperties {
         CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
-    /// The layer's own map into its superlayer's space, from these values (the render tree's
-    /// version of `CALayer.ownTransformToSuperlayer`, which reads the model): about the anchor
-    /// point through `transform`, then to `position` and `zPosition`.
+    /// The layer's own map into its superlayer's space, from these values (model or
+    /// presentation): about the anchor point through `transform`, then to `position` and
+    /// `zPosition`, without the superlayer's `sublayerTransform`; `frame` is defined by it.
     var ownTransformToSuperlayer: CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)

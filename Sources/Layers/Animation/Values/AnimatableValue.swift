@@ -2,7 +2,7 @@ import Geometry
 
 /// The kinds of value an animatable key path holds.
 enum ValueKind: String, Sendable {
-    case scalar, point, size, rect, color, transform, bool, image
+    case scalar, point, size, rect, color, transform, bool, image, path
     /// Three numbers (x, y, z): the input of the scale and translate value functions.
     case vector3
 }
@@ -21,6 +21,8 @@ enum AnimatableValue: Equatable {
     case bool(Bool)
     /// Layer contents: a `CGImage` or nil (compared by identity).
     case image(CGImage?)
+    /// A `CGPath` or nil (`shadowPath`), compared by elements.
+    case path(CGPath?)
     case vector3(SIMD3<Double>)
 
     var kind: ValueKind {
@@ -33,6 +35,7 @@ enum AnimatableValue: Equatable {
         case .transform: .transform
         case .bool: .bool
         case .image: .image
+        case .path: .path
         case .vector3: .vector3
         }
     }
@@ -40,7 +43,8 @@ enum AnimatableValue: Equatable {
     /// Converts one of Apple's `Any?` values to `kind`. Accepts what Core Animation code passes:
     /// numbers as `Double`, `CGFloat`, `Float`, any integer type, `NSNumber` or `Bool`;
     /// `CGPoint`, `CGSize`, `CGRect`; `CGColor` (or nil for a colour); `CATransform3D` or a
-    /// `CGAffineTransform` for a transform; a `CGImage` (or nil) for contents; three numbers
+    /// `CGAffineTransform` for a transform; a `CGImage` (or nil) for contents; a `CGPath` (or
+    /// nil) for a path; three numbers
     /// (`[x, y, z]`) for a value function's vector. Nil for anything else.
     init?(_ value: Any?, as kind: ValueKind) {
         switch kind {
@@ -72,6 +76,10 @@ enum AnimatableValue: Equatable {
             guard let value = unwrapped(value) else { self = .image(nil); return }
             guard let image = value as? CGImage else { return nil }
             self = .image(image)
+        case .path:
+            guard let value = unwrapped(value) else { self = .path(nil); return }
+            guard let path = value as? CGPath else { return nil }
+            self = .path(path)
         case .vector3:
             if let number = scalarValue(value) { self = .vector3(SIMD3(repeating: number)); return }
             guard let list = value as? [Any], list.count == 3 else { return nil }
@@ -92,6 +100,7 @@ enum AnimatableValue: Equatable {
         case let .transform(t): t
         case let .bool(b): b
         case let .image(i): i
+        case let .path(p): p
         case let .vector3(v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         }
     }
@@ -105,7 +114,7 @@ enum AnimatableValue: Equatable {
         case let .rect(r): [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
         case let .color(c): c.map { [$0.x, $0.y, $0.z, $0.w] }
         case let .vector3(v): [v.x, v.y, v.z]
-        case .transform, .bool, .image: nil
+        case .transform, .bool, .image, .path: nil
         }
     }
 
@@ -129,7 +138,9 @@ enum AnimatableValue: Equatable {
     /// transforms through their decomposition (`CATransform3D.interpolated(to:fraction:)`:
     /// scale, skew, translation and perspective linearly, rotation by quaternion slerp);
     /// booleans behave as the numbers 0 and 1 and read true while that number is not 0, so a
-    /// change to true shows at once and a change to false at the end; images switch halfway.
+    /// change to true shows at once and a change to false at the end; images switch halfway;
+    /// paths with the same elements blend point by point (Apple's "linear blend of the points"),
+    /// other paths (or nil) switch halfway.
     func interpolated(to other: AnimatableValue, fraction t: Double) -> AnimatableValue {
         switch (self, other) {
         case let (.scalar(a), .scalar(b)): return .scalar(a + (b - a) * t)
@@ -149,6 +160,9 @@ enum AnimatableValue: Equatable {
         case let (.transform(a), .transform(b)):
             return .transform(a.interpolated(to: b, fraction: CGFloat(t)))
         case let (.vector3(a), .vector3(b)): return .vector3(a + (b - a) * t)
+        case let (.path(a?), .path(b?)):
+            guard let blend = a.blended(to: b, fraction: t) else { return t < 0.5 ? self : other }
+            return .path(blend)
         case let (.bool(a), .bool(b)):
             if t <= 0 { return .bool(a) }
             if t >= 1 { return .bool(b) }
@@ -222,6 +236,7 @@ enum AnimatableValue: Equatable {
         case .transform: .transform(CATransform3DIdentity)
         case .bool: .bool(false)
         case .image: .image(nil)
+        case .path: .path(nil)
         case .vector3: .vector3(.zero)
         }
     }
@@ -236,6 +251,7 @@ enum AnimatableValue: Equatable {
         case let (.transform(a), .transform(b)): a == b
         case let (.bool(a), .bool(b)): a == b
         case let (.image(a), .image(b)): a === b
+        case let (.path(a), .path(b)): a == b
         case let (.vector3(a), .vector3(b)): a == b
         default: false
         }
@@ -274,4 +290,27 @@ extension Optional: OptionalProtocol {
 
 @inline(__always) func lerp(_ a: CGFloat, _ b: CGFloat, _ t: Double) -> CGFloat {
     a + (b - a) * CGFloat(t)
+}
+
+extension CGPath {
+    /// The path at `t` of the way to `other` when both have the same elements in the same order:
+    /// every point (end and control points alike) blended linearly; nil when the shapes differ.
+    func blended(to other: CGPath, fraction t: Double) -> CGPath? {
+        guard elements.count == other.elements.count else { return nil }
+        func mix(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t)) }
+        var blended: [Element] = []
+        blended.reserveCapacity(elements.count)
+        for (a, b) in zip(elements, other.elements) {
+            switch (a, b) {
+            case let (.move(p), .move(q)): blended.append(.move(to: mix(p, q)))
+            case let (.line(p), .line(q)): blended.append(.line(to: mix(p, q)))
+            case let (.quadCurve(p, c), .quadCurve(q, d)): blended.append(.quadCurve(to: mix(p, q), control: mix(c, d)))
+            case let (.curve(p, c1, c2), .curve(q, d1, d2)):
+                blended.append(.curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2)))
+            case (.closeSubpath, .closeSubpath): blended.append(.closeSubpath)
+            default: return nil
+            }
+        }
+        return CGPath(elements: blended)
+    }
 }

@@ -28,12 +28,13 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
 
     /// The keys Core Animation animates (Apple's table of animatable properties, plus
     /// `anchorPointZ` and `contentsCenter`, which the property reference marks animatable).
-    /// `doubleSided` is animatable but has no implicit animation, as on Apple's platforms.
+    /// `doubleSided` and `shadowPath` are animatable but have no implicit animation, as on
+    /// Apple's platforms.
     static let animatableKeys: Set<CALayerKey> = [
         .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform,
         .opacity, .isHidden, .masksToBounds, .isDoubleSided, .cornerRadius, .borderWidth, .borderColor,
-        .backgroundColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .contentsRect,
-        .contentsCenter, .contents,
+        .backgroundColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath,
+        .contentsRect, .contentsCenter, .contents,
     ]
 
     /// Parses `path`; nil for a property that cannot be animated or a field it does not have.
@@ -81,6 +82,7 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
         case .backgroundColor, .borderColor, .shadowColor: .color
         case .isHidden, .masksToBounds, .isDoubleSided: .bool
         case .contents: .image
+        case .shadowPath: .path
         default: .scalar
         }
     }
@@ -183,6 +185,7 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
         case .shadowOpacity: return .scalar(Double(p.shadowOpacity))
         case .shadowOffset: return .size(p.shadowOffset)
         case .shadowRadius: return .scalar(Double(p.shadowRadius))
+        case .shadowPath: return .path(p.shadowPath)
         case .contentsRect: return .rect(p.contentsRect)
         case .contentsCenter: return .rect(p.contentsCenter)
         case .contentsScale: return .scalar(Double(p.contentsScale))
@@ -212,6 +215,7 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
         case let (.shadowOpacity, .scalar(v)): values.properties.shadowOpacity = Float(v)
         case let (.shadowOffset, .size(s)): values.properties.shadowOffset = s
         case let (.shadowRadius, .scalar(v)): values.properties.shadowRadius = CGFloat(v)
+        case let (.shadowPath, .path(path)): values.properties.shadowPath = path
         case let (.contentsRect, .rect(r)): values.properties.contentsRect = r
         case let (.contentsCenter, .rect(r)): values.properties.contentsCenter = r
         case let (.contentsScale, .scalar(v)): values.properties.contentsScale = CGFloat(v)
