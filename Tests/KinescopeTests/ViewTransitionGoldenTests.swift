@@ -79,11 +79,7 @@ final class ViewTransitionGoldenTests: XCTestCase {
         try onMain {
             for animated in [false, true] {
                 let stage = try TransitionStage()
-                stage.container.backgroundColor = UIColor(white: 1, alpha: 1)
-                let marker = UIView(frame: CGRect(x: 0, y: 25, width: 10, height: 10))
-                marker.backgroundColor = UIColor(white: 0, alpha: 1)
-                stage.container.addSubview(marker)
-                stage.host.advance(by: 0.05)
+                let marker = stage.addMarker()
                 var options: UIView.AnimationOptions = [.transitionCrossDissolve, .curveLinear]
                 if animated { options.insert(.allowAnimatedContent) }
                 var calls: [Bool] = []
@@ -121,11 +117,7 @@ final class ViewTransitionGoldenTests: XCTestCase {
     func testRunningAnimationInsideTheContainerKeepsMovingDuringTheTransition() throws {
         try onMain {
             let stage = try TransitionStage()
-            stage.container.backgroundColor = UIColor(white: 1, alpha: 1)
-            let marker = UIView(frame: CGRect(x: 0, y: 25, width: 10, height: 10))
-            marker.backgroundColor = UIColor(white: 0, alpha: 1)
-            stage.container.addSubview(marker)
-            stage.host.advance(by: 0.05)
+            let marker = stage.addMarker()
             UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: { marker.frame.origin.x = 54 })
             stage.host.advance(by: 0.05)
             UIView.transition(with: stage.container, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
@@ -214,6 +206,17 @@ final class TransitionStage {
         sibling.backgroundColor = UIColor(red: 0.1, green: 0.7, blue: 0.2, alpha: 1)
         root.addSubview(sibling)
         host.show(window)
+    }
+
+    /// Makes the container white and puts a black 10×10 marker at its left edge (container
+    /// x 0…10, y 25…35), then renders a frame.
+    func addMarker() -> UIView {
+        container.backgroundColor = UIColor(white: 1, alpha: 1)
+        let marker = UIView(frame: CGRect(x: 0, y: 25, width: 10, height: 10))
+        marker.backgroundColor = UIColor(white: 0, alpha: 1)
+        container.addSubview(marker)
+        host.advance(by: 0.05)
+        return marker
     }
 
     /// What the window shows now.
