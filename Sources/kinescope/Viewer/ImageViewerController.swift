@@ -7,9 +7,10 @@ import Kinescope
 /// The transition runs on `stage`, a view filling the screen that holds the image view, so the
 /// picture turns, curls or slides across the whole window while the background stays.
 ///
-/// A tap (or key) while a transition runs is ignored, as the viewer always did and as UIKit
+/// A tap, space or → while a transition runs is ignored, as the viewer always did and as UIKit
 /// ignores touches on a view during `UIView.transition` without `.allowUserInteraction`: each
-/// transition ends on the image it was going to, never cut short or queued.
+/// transition ends on the image it was going to, never cut short or queued. Keys 1–9 and `s`
+/// work at any time (a new pick applies from the next image; `s` slows the running one too).
 final class ImageViewerController: UIViewController {
     /// Called whenever the window title should change (transition picked, slow toggled).
     var titleDidChange: ((String) -> Void)?

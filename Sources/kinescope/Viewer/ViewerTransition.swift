@@ -39,8 +39,8 @@ struct ViewerTransition: Equatable {
     /// closest names or the valid subtypes.
     static func named(_ text: String) throws(CommandLineFailure) -> ViewerTransition {
         do {
-            if let dash = text.lastIndex(of: "-"), (try? TransitionRegistry.type(named: text)) == nil {
-                let base = try TransitionRegistry.type(named: String(text[..<dash]))
+            if let dash = text.lastIndex(of: "-"), (try? TransitionRegistry.type(named: text)) == nil,
+               let base = try? TransitionRegistry.type(named: String(text[..<dash])) {
                 let subtype = String(text[text.index(after: dash)...])
                 guard base.parameters.contains(where: { $0.key == "subtype" }) else {
                     throw CommandLineFailure.usage("transition '\(base.name)' takes no subtype, got '\(text)'")
