@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
-// Benchmarks for Kinescope's kernels against the C libraries that do the same work (pixman,
-// cairo). They live in their own package so that those peers never become dependencies of
-// Kinescope itself. Run:
-//   swift run -c release --package-path Benchmarks kinescope-bench [--quick]
-// and add `-Xswiftc -target-cpu -Xswiftc x86-64-v3` to measure with AVX2.
+// Benchmarks for Kinescope against the C libraries and tools that do the same work (pixman,
+// cairo, libpng, ffmpeg). They live in their own package so that those peers never become
+// dependencies of Kinescope itself. Run:
+//   swift run -c release --package-path Benchmarks -Xswiftc -target-cpu -Xswiftc haswell \
+//       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD]
+// (`haswell` is AVX2 + FMA; Swift 6.3's LLVM rejects the name `x86-64-v3`.)
 import PackageDescription
 
 let package = Package(
@@ -14,11 +15,17 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng"),
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "KinescopeRaster", package: "Kinescope"), "CPixman", "CCairo"]
+            dependencies: [.product(name: "KinescopeRaster", package: "Kinescope"), "CPixman", "CCairo", "CLibPNG"]
         ),
-        .executableTarget(name: "kinescope-bench", dependencies: ["BenchmarkSupport"]),
+        .executableTarget(
+            name: "kinescope-bench",
+            dependencies: ["BenchmarkSupport",
+                           .product(name: "Kinescope", package: "Kinescope"),
+                           .product(name: "KinescopeDemos", package: "Kinescope")]
+        ),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
     ]
 )

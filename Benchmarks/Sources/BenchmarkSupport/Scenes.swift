@@ -42,26 +42,61 @@ public enum Scenes {
     }
 }
 
-/// Timing for the benchmark executable (never used by tests). It reads the calling thread's CPU
-/// clock, not the wall clock: on a machine shared with compilers the wall clock measures the
-/// scheduler, while the thread's CPU time still measures the kernel (caches are shared either way).
+/// Timing for the benchmark executable (never used by tests). One-thread cases read the calling
+/// thread's CPU clock: on a machine shared with compilers the wall clock measures the scheduler,
+/// while the thread's CPU time still measures the kernel (caches are shared either way).
+/// Several-thread cases must read the wall clock (`.wall`), which includes waiting for cores.
 public enum Stopwatch {
-    public static func now() -> Double {
+    /// Which clock a measurement reads.
+    public enum Clock: Sendable {
+        /// `CLOCK_THREAD_CPUTIME_ID`: CPU time of the calling thread only.
+        case threadCPU
+        /// `CLOCK_PROCESS_CPUTIME_ID`: CPU time of every thread of this process, added up.
+        case processCPU
+        /// `CLOCK_MONOTONIC`: elapsed time.
+        case wall
+    }
+
+    /// Seconds on `clock` (an arbitrary origin; only differences mean anything).
+    public static func now(_ clock: Clock = .threadCPU) -> Double {
         var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        let id = switch clock {
+        case .threadCPU: CLOCK_THREAD_CPUTIME_ID
+        case .processCPU: CLOCK_PROCESS_CPUTIME_ID
+        case .wall: CLOCK_MONOTONIC
+        }
+        clock_gettime(id, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
-    /// Median milliseconds of `runs` calls of `body` after `warmUp` untimed calls.
-    public static func medianMilliseconds(runs: Int, warmUp: Int = 2, _ body: () -> Void) -> Double {
-        for _ in 0..<warmUp { body() }
+    /// Median milliseconds of `runs` calls of `body` after `warmUp` untimed calls; `body` gets
+    /// the run's index (warm-up calls get negative ones).
+    public static func medianMilliseconds(runs: Int, warmUp: Int = 2, clock: Clock = .threadCPU,
+                                          _ body: (Int) -> Void) -> Double {
+        for i in 0..<warmUp { body(i - warmUp) }
         var times: [Double] = []
-        for _ in 0..<runs {
-            let start = now()
-            body()
-            times.append((now() - start) * 1000)
+        times.reserveCapacity(runs)
+        for i in 0..<runs {
+            let start = now(clock)
+            body(i)
+            times.append((now(clock) - start) * 1000)
         }
-        times.sort()
-        return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        return percentile(times, 50)
     }
+
+    /// `medianMilliseconds` for a body that does not need the run index.
+    public static func medianMilliseconds(runs: Int, warmUp: Int = 2, clock: Clock = .threadCPU,
+                                          _ body: () -> Void) -> Double {
+        medianMilliseconds(runs: runs, warmUp: warmUp, clock: clock) { (_: Int) in body() }
+    }
+}
+
+/// The `p`-th percentile (0…100) of `values` by linear interpolation between the closest ranks
+/// (p = 50 of an even count is the mean of the middle two); NaN for no values.
+public func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let position = min(max(p, 0), 100) / 100 * Double(sorted.count - 1)
+    let low = Int(position.rounded(.down)), high = Int(position.rounded(.up))
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
 }

@@ -1,126 +1,57 @@
-// kinescope-bench: Kinescope's image kernels against pixman (and cairo where it can), one core,
-// 1920×1080, milliseconds per frame (median after warm-up) and the ratio peer/ours.
-//   swift run -c release --package-path Benchmarks kinescope-bench [--quick]
+// kinescope-bench: Kinescope side by side with pixman, cairo, libpng and ffmpeg, measured in the
+// same run, and the frame budget of the demos, the recording throughput and the viewer's costs.
+//   swift run -c release --package-path Benchmarks -Xswiftc -target-cpu -Xswiftc haswell \
+//       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD] [--kinescope PATH]
+// Sections (`--only` matches a section or a case name): kernels, transitions, demos, ffmpeg,
+// recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 import BenchmarkSupport
-import CPixman
-import Raster
+import Foundation
 
-let arguments = CommandLine.arguments
-let quick = arguments.contains("--quick")
-/// `--only WORD`: run only the cases whose name contains WORD (perspective, scale, opacity).
-let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-func wanted(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
-let runs = quick ? 5 : 31
-let width = 1920, height = 1080
-let frame = PixelRect(x: 0, y: 0, width: width, height: height)
-let photo = TestImage.photo(width: width, height: height)
-let border = 2
-let padded = TestImage.padded(photo, border: border)
-let background = Bitmap(size: try! PixelSize(width: width, height: height), filledWith: PremultipliedColor(packed: 0xFF30_3030))
-
-struct Row {
-    let name: String
-    let milliseconds: Double
-    let peer: Double?
-}
-var rows: [Row] = []
-
-func measure(_ body: (Bitmap) -> Void) -> Double {
-    let destination = background.copy()
-    return Stopwatch.medianMilliseconds(runs: runs) { body(destination) }
+let options: BenchOptions
+do {
+    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("kinescope-bench: \(error)\n".utf8))
+    exit(64)
 }
 
-func pixmanTime(inverse: ProjectiveTransform?, opacity: Double = 1, rect: PixelRect) -> Double {
-    let destination = background.copy()
-    let source = Pixman.image(inverse == nil ? photo : padded)
-    let target = Pixman.image(destination)
-    defer { Pixman.release(source); Pixman.release(target) }
-    // pixman samples the padded image: shift source coordinates by the border.
-    let transform = inverse.map { Pixman.fixedTransform($0.concatenating(.translation(x: Double(border), y: Double(border)))) }
-    return Stopwatch.medianMilliseconds(runs: runs) {
-        Pixman.compositeOver(source: source, transform: transform, opacity: opacity, destination: target, rect: rect)
+/// `/proc/loadavg`'s 1-minute figure: the machine is shared, so the table says how busy it was.
+func loadAverage() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+}
+
+var records: [BenchRecord] = []
+var notes: [String] = []
+let loadAtStart = loadAverage()
+@MainActor
+func section(_ name: String, _ body: () throws -> ([BenchRecord], [String])) {
+    guard options.runs(section: name) else { return }
+    FileHandle.standardError.write(Data("kinescope-bench: \(name)…\n".utf8))
+    do {
+        let (found, said) = try body()
+        let kept = found.filter { options.wants($0.name) }
+        records += kept
+        if !kept.isEmpty { notes += said }
+    } catch {
+        notes.append("\(name): not measured — \(error)")
     }
 }
 
-// 1. A full-size image turned 60° about y with perspective.
-if wanted("perspective") {
-    let forward = Scenes.rotatedAboutY(width: width, height: height, frameWidth: width, frameHeight: height,
-                                       degrees: 60, eyeDistance: 2000)
-    let inverse = forward.inverted()!
-    let box = Scenes.bounds(of: forward, width: width, height: height, frame: frame)
-    let chain = MipmappedImage(photo)
-    _ = chain.level(1)
-    let peerBox = pixmanTime(inverse: inverse, rect: box)
-    let peerFull = pixmanTime(inverse: inverse, rect: frame)
-    rows.append(Row(name: "perspective 60° about y, bilinear", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .bilinear))
-    }, peer: peerBox))
-    rows.append(Row(name: "perspective 60° about y, mipmapped", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .mipmappedBilinear))
-    }, peer: peerBox))
-    rows.append(Row(name: "  pixman over the whole frame", milliseconds: peerFull, peer: nil))
-}
+section("kernels") { (KernelBenchmarks(options: options).run(), KernelBenchmarks.notes) }
+section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
+section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
+section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }
+section("recording") { try RecordingBenchmarks(options: options).run() }
+section("viewer") { try ToolBenchmarks(options: options).viewer() }
 
-// 2. Scale 0.5 and rotate 30° about the centre.
-if wanted("scale") {
-    let forward = Scenes.scaledAndRotated(width: width, height: height, frameWidth: width, frameHeight: height,
-                                          scale: 0.5, degrees: 30)
-    let inverse = forward.inverted()!
-    let box = Scenes.bounds(of: forward, width: width, height: height, frame: frame)
-    let chain = MipmappedImage(photo)
-    let build = Stopwatch.medianMilliseconds(runs: runs) { _ = MipmappedImage.halved(photo) }
-    _ = chain.level(1)
-    let peer = pixmanTime(inverse: inverse, rect: box)
-    let cairoDestination = background.copy()
-    let cairo = Stopwatch.medianMilliseconds(runs: runs) {
-        Cairo.paintOver(source: photo, inverse: inverse, destination: cairoDestination)
+print("kinescope-bench: \(options.summary); load average \(loadAtStart) at the start, \(loadAverage()) at the end, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(Table.render(records), terminator: "")
+for note in notes { print("note: \(note)") }
+if let path = options.jsonPath {
+    do {
+        try JSONReport.encode(records).write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("kinescope-bench: cannot write \(path): \(error)\n".utf8))
+        exit(73)
     }
-    rows.append(Row(name: "scale 0.5 + rotate 30°, mipmapped (level 1 cached)", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .mipmappedBilinear))
-    }, peer: peer))
-    rows.append(Row(name: "scale 0.5 + rotate 30°, bilinear level 0", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .bilinear))
-    }, peer: peer))
-    rows.append(Row(name: "  cairo bilinear, same map", milliseconds: cairo, peer: nil))
-    rows.append(Row(name: "  mip level 1 build (once per image)", milliseconds: build, peer: nil))
-}
-
-// 2b. Axis-aligned scale (no rotation): 1920×1080 → 1440×810, centred.
-if wanted("scale") {
-    let forward = Scenes.scaledAndRotated(width: width, height: height, frameWidth: width, frameHeight: height,
-                                          scale: 0.75, degrees: 0)
-    let inverse = forward.inverted()!
-    let box = Scenes.bounds(of: forward, width: width, height: height, frame: frame)
-    let chain = MipmappedImage(photo)
-    let peer = pixmanTime(inverse: inverse, rect: box)
-    rows.append(Row(name: "scale 0.75, axis-aligned", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: inverse, options: ImageDrawOptions(filter: .mipmappedBilinear))
-    }, peer: peer))
-}
-
-// 3. Plain opacity blend: the whole image at 50 % over the frame.
-if wanted("opacity") {
-    let chain = MipmappedImage(photo)
-    let peer = pixmanTime(inverse: nil, opacity: 0.5, rect: frame)
-    rows.append(Row(name: "opacity 0.5 blend, identity", milliseconds: measure { frame in
-        frame.drawImage(chain, inverseTransform: .identity, options: ImageDrawOptions(opacity: 0.5))
-    }, peer: peer))
-}
-
-func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
-func fixed(_ v: Double, _ digits: Int = 2) -> String {
-    var s = String(Int((v * 100).rounded()))
-    while s.count < 3 { s = "0" + s }
-    return String(s.dropLast(2)) + "." + String(s.suffix(2))
-}
-
-print("kinescope-bench: \(width)x\(height), one thread, CPU ms per frame (thread CPU clock), median of \(runs) runs after 2 warm-up runs\(quick ? " (--quick)" : "")")
-print(pad("case", 52) + lpad("ours ms", 9) + lpad("fps", 8) + lpad("pixman ms", 11) + lpad("pixman/ours", 13))
-for row in rows {
-    var line = pad(row.name, 52) + lpad(fixed(row.milliseconds), 9) + lpad(String(Int((1000 / row.milliseconds).rounded())), 8)
-    if let peer = row.peer {
-        line += lpad(fixed(peer), 11) + lpad(fixed(peer / row.milliseconds) + "x", 13)
-    }
-    print(line)
 }

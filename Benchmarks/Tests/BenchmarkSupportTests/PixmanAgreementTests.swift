@@ -35,22 +35,22 @@ final class PixmanAgreementTests: XCTestCase {
         return value
     }
 
-    func testPerspectiveCompositeMatchesPixmanProjectiveBilinearAbove40dB() {
+    func testPerspectiveCompositeMatchesPixmanProjectiveBilinearAbove40dB() throws {
         let value = compare(degrees: 60, eyeDistance: 500, filter: .bilinear)
         XCTAssertGreaterThanOrEqual(value, 40, "PSNR against pixman \(value) dB")
     }
 
-    func testBenchmarkSceneAtFullSizeMatchesPixmanAbove40dB() {
+    func testBenchmarkSceneAtFullSizeMatchesPixmanAbove40dB() throws {
         let value = compare(degrees: 60, eyeDistance: 2000, filter: .bilinear, width: 1920, height: 1080)
         XCTAssertGreaterThanOrEqual(value, 40, "PSNR against pixman \(value) dB")
     }
 
-    func testSlightlyWrongPerspectiveScoresBelow40dB() {
+    func testSlightlyWrongPerspectiveScoresBelow40dB() throws {
         let value = compare(degrees: 60, eyeDistance: 500, filter: .bilinear, perspectiveError: 0.02)
         XCTAssertLessThan(value, 40, "a 2 % perspective error should be visible, PSNR \(value) dB")
     }
 
-    func testSteepPerspectiveMatchesPixmanAbove40dB() {
+    func testSteepPerspectiveMatchesPixmanAbove40dB() throws {
         let value = compare(degrees: 75, eyeDistance: 300, filter: .bilinear)
         XCTAssertGreaterThanOrEqual(value, 40, "PSNR against pixman \(value) dB")
     }

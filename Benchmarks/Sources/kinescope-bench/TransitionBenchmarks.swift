@@ -1,0 +1,43 @@
+import BenchmarkSupport
+import Kinescope
+
+/// Every registered transition: milliseconds per 1920×1080 frame from two full-frame pictures,
+/// through `TransitionRenderer` (the bands the viewer and `kinescope transition` use), on one
+/// thread and on all. Each timed run draws a different progress (0.05, 0.15, … 0.95 in turn),
+/// since a transition's cost changes along the way; the median is over those runs.
+struct TransitionBenchmarks {
+    let options: BenchOptions
+
+    static let notes = [
+        "transitions: median over progress 0.05…0.95 (one progress per run), default parameters; no peer",
+    ]
+
+    func run() -> [BenchRecord] {
+        let width = 1920, height = 1080
+        let from = TestImage.photo(width: width, height: height)
+        let to = Bitmap(size: from.size, filledWith: PremultipliedColor(packed: 0xFF10_1820))
+        to.drawImage(from, inverseTransform: .scale(x: -1, y: 1).concatenating(.translation(x: Double(width), y: 0)),
+                     options: ImageDrawOptions(filter: .nearest))
+        to.fill(PixelRect(x: width / 4, y: height / 4, width: width / 2, height: height / 2),
+                with: PremultipliedColor(packed: 0xFFE0_8030), operation: .copy)
+        let destination = Bitmap(size: from.size)
+        let progresses = stride(from: 0.05, through: 0.951, by: 0.1).map { $0 }
+        let renderers = options.threadCounts.map { TransitionRenderer(threadCount: $0) }
+        var records: [BenchRecord] = []
+        for type in TransitionRegistry.all {
+            let name = type.name
+            guard options.wants("transition \(name)") else { continue }
+            guard let transition = try? TransitionRegistry.make(named: name) else { continue }
+            for renderer in renderers {
+                let clock: Stopwatch.Clock = renderer.threadCount == 1 ? .threadCPU : .wall
+                let ms = Stopwatch.medianMilliseconds(runs: max(options.runs, progresses.count), clock: clock) { (run: Int) in
+                    let p = progresses[(run + progresses.count) % progresses.count]
+                    try! renderer.render(transition, from: from, to: to, progress: p, into: destination)
+                }
+                records.append(BenchRecord(name: "transition \(name)", size: sizeText(width, height),
+                                           threads: renderer.threadCount, ours: ms))
+            }
+        }
+        return records
+    }
+}
