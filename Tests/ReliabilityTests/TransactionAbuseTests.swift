@@ -281,7 +281,40 @@ final class TransactionAbuseTests: XCTestCase {
         }
     }
 
-    func testViewRemovedDuringItsOwnAnimationIsFreedWhenItEnds() throws {
+    func testRemovedLayerWithAnEndlessAnimationIsFreedOnceUnreferenced() throws {
+        withEngine { engine, _ in
+            let root = CALayer()
+            weak var weakLayer: CALayer?
+            let delegate = StopRecorder()
+            var stops = 0
+            delegate.onStop = { stops += 1 }
+            var completed = false
+            do {
+                let spinner = CALayer()
+                root.addSublayer(spinner)
+                engine.tick()
+                weakLayer = spinner
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { completed = true }
+                let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                spin.toValue = 2 * Double.pi
+                spin.duration = 0.3
+                spin.repeatCount = .infinity
+                spin.delegate = delegate
+                spinner.add(spin, forKey: "spin")
+                CATransaction.commit()
+                turns(engine, frames: 3)
+                spinner.removeFromSuperlayer()
+            }
+            turns(engine, frames: 2)
+            XCTAssertNil(weakLayer, "an endless animation does not keep a layer nobody references")
+            XCTAssertEqual(stops, 1, "its animation stopped unfinished")
+            XCTAssertTrue(completed, "the completion block waiting for it ran")
+            XCTAssertTrue(engine.holdsNothing)
+        }
+    }
+
+    func testRemovedViewWithARepeatingAnimationIsFreedOnceUnreferenced() throws {
         try onMain {
             let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
             defer { AnimationEngine.resignCurrent() }
@@ -290,7 +323,6 @@ final class TransactionAbuseTests: XCTestCase {
             host.show(window)
             let root = try XCTUnwrap(window.rootViewController?.view)
             weak var weakView: UIView?
-            weak var weakLayer: CALayer?
             var completions: [Bool] = []
             do {
                 let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
@@ -298,7 +330,36 @@ final class TransactionAbuseTests: XCTestCase {
                 root.addSubview(view)
                 host.advance(by: 0.05)
                 weakView = view
-                weakLayer = view.layer
+                UIView.animate(withDuration: 0.3, delay: 0, options: [.repeat, .autoreverse], animations: {
+                    view.alpha = 0.2
+                }, completion: { finished in completions.append(finished) })
+                host.advance(by: 0.5)
+                view.removeFromSuperview()
+            }
+            host.advance(by: 0.2)
+            XCTAssertNil(weakView)
+            XCTAssertEqual(completions, [false])
+            XCTAssertTrue(host.runLoop.engine.holdsNothing)
+        }
+    }
+
+    func testViewRemovedDuringItsOwnAnimationFinishesItAndIsFreedAfterwards() throws {
+        try onMain {
+            let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
+            defer { AnimationEngine.resignCurrent() }
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
+            window.rootViewController = UIViewController()
+            host.show(window)
+            let root = try XCTUnwrap(window.rootViewController?.view)
+            var kept: UIView? = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            weak var weakView = kept
+            weak var weakLayer = kept?.layer
+            var completions: [Bool] = []
+            do {
+                let view = try XCTUnwrap(kept)
+                view.backgroundColor = .red
+                root.addSubview(view)
+                host.advance(by: 0.05)
                 UIView.animate(withDuration: 0.5, animations: {
                     view.center = CGPoint(x: 40, y: 30)
                     view.alpha = 0.2
@@ -310,9 +371,11 @@ final class TransactionAbuseTests: XCTestCase {
                 view.removeFromSuperview()
             }
             host.advance(by: 1)
+            XCTAssertEqual(completions, [true], "a removed view that is still referenced finishes its animation")
+            XCTAssertNotNil(weakView)
+            kept = nil
             XCTAssertNil(weakView)
             XCTAssertNil(weakLayer)
-            XCTAssertEqual(completions, [true])
             XCTAssertTrue(host.runLoop.engine.holdsNothing)
         }
     }

@@ -293,7 +293,11 @@ final class AnimationCompletionTracker: CAAnimationDelegate {
     private var allFinished = true
     private var isSealed = false
     private var called = false
-    private(set) var views: [UIView] = []
+    /// The views animated, held weakly: the animations (which retain this delegate, as Apple's
+    /// do) live in their layers, so strong references would keep a view removed in the middle
+    /// of an endless animation alive for ever.
+    private var trackedViews: [WeakView] = []
+    var views: [UIView] { trackedViews.compactMap(\.view) }
 
     init(completion: ((Bool) -> Void)?) {
         self.completion = completion
@@ -302,12 +306,12 @@ final class AnimationCompletionTracker: CAAnimationDelegate {
     func track(_ animation: CAAnimation, on view: UIView, blocksInteraction: Bool) {
         running += 1
         animation.delegate = self
-        if !views.contains(where: { $0 === view }) { views.append(view) }
+        if !trackedViews.contains(where: { $0.view === view }) { trackedViews.append(WeakView(view: view)) }
         if blocksInteraction { view.interactionBlockingAnimations += 1 }
-        blockingViews.append((view, blocksInteraction))
+        blockingViews.append((WeakView(view: view), blocksInteraction))
     }
 
-    private var blockingViews: [(UIView, Bool)] = []
+    private var blockingViews: [(WeakView, Bool)] = []
 
     func sealed() {
         isSealed = true
@@ -327,7 +331,7 @@ final class AnimationCompletionTracker: CAAnimationDelegate {
     private func finish(after noAnimations: Bool) {
         guard !called else { return }
         called = true
-        for (view, blocking) in blockingViews where blocking { view.interactionBlockingAnimations -= 1 }
+        for (entry, blocking) in blockingViews where blocking { entry.view?.interactionBlockingAnimations -= 1 }
         blockingViews.removeAll()
         guard let completion else { return }
         if noAnimations {
@@ -336,6 +340,12 @@ final class AnimationCompletionTracker: CAAnimationDelegate {
             completion(allFinished)
         }
     }
+}
+
+/// A view held weakly.
+@MainActor
+struct WeakView {
+    weak var view: UIView?
 }
 
 /// The animation blocks open on the calling thread (nil entries: `performWithoutAnimation`).

@@ -11,21 +11,23 @@
 extension AnimationEngine {
     /// Moves every animating layer to `time`: marks it for a new render (with its ancestors)
     /// and finishes its animations that ended; a layer none of whose animations still runs
-    /// leaves the set, so it costs nothing on later frames.
+    /// leaves the set, so it costs nothing on later frames. A layer freed meanwhile (removed
+    /// from its tree and let go while an animation ran, even an endless one) leaves too, its
+    /// animations stopped unfinished.
     func evaluate(at time: CFTimeInterval) {
         guard !animatingLayers.isEmpty else { return }
-        var remaining: [CALayer] = []
-        remaining.reserveCapacity(animatingLayers.count)
-        for layer in animatingLayers {
-            let running = layer.advanceAnimations(to: time, engine: self)
-            layer.markNeedsRender()
-            if running {
-                remaining.append(layer)
+        animatingLayers.removeAll { entry in
+            let running: Bool
+            if let layer = entry.layer {
+                running = layer.advanceAnimations(to: time, engine: self)
+                layer.markNeedsRender()
             } else {
-                animatingIDs.remove(ObjectIdentifier(layer))
+                entry.state.abandonAnimations(engine: self)
+                running = false
             }
+            if !running { animatingIDs.remove(ObjectIdentifier(entry.state)) }
+            return !running
         }
-        animatingLayers = remaining
     }
 
     /// Runs `body` with layer changes invisible to the transaction machinery: no implicit
@@ -38,4 +40,13 @@ extension AnimationEngine {
     }
 
     var isSuppressingChanges: Bool { suppressionDepth > 0 }
+}
+
+/// A layer with running animations, as the engine holds it: weakly, as Core Animation's render
+/// server does not keep model layers alive, so a layer removed from its tree and let go is freed
+/// even while an endless animation (a spinner's) runs on it. The animation state is held
+/// strongly, so that the animations of a freed layer can still be stopped properly.
+struct AnimatingLayer {
+    weak var layer: CALayer?
+    let state: LayerAnimationState
 }

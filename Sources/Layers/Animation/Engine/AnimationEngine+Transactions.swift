@@ -62,7 +62,10 @@ extension AnimationEngine {
     func register(_ layer: CALayer) {
         layer.animationState.engine = self
         layer.markNeedsRender()
-        if animatingIDs.insert(ObjectIdentifier(layer)).inserted { animatingLayers.append(layer) }
+        let state = layer.animationState
+        if animatingIDs.insert(ObjectIdentifier(state)).inserted {
+            animatingLayers.append(AnimatingLayer(layer: layer, state: state))
+        }
     }
 
     // MARK: Values

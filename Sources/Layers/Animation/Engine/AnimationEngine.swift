@@ -70,7 +70,11 @@ public final class AnimationEngine {
     /// `pendingAnimations` is compacted when it reaches this size.
     var pendingCompactionThreshold = 256
 
-    var animatingLayers: [CALayer] = []
+    /// The layers whose animations are evaluated every frame, held weakly (see
+    /// `AnimatingLayer`).
+    var animatingLayers: [AnimatingLayer] = []
+    /// The identities of the animation states in `animatingLayers` (a state, unlike a freed
+    /// layer's address, cannot be reused while the engine holds it).
     var animatingIDs: Set<ObjectIdentifier> = []
     var queuedCallbacks: [() -> Void] = []
     var dueGroups: [CompletionGroup] = []
@@ -204,7 +208,8 @@ public final class AnimationEngine {
         }
         if displayLinks.contains(where: { $0.isScheduled(in: currentMode) }) { return now }
         var earliest: CFTimeInterval?
-        for layer in animatingLayers {
+        for entry in animatingLayers {
+            guard let layer = entry.layer else { return now }
             guard let start = layer.nextAnimationStart(after: now) else { continue }
             if start <= now { return now }
             earliest = min(earliest ?? start, start)

@@ -37,6 +37,22 @@ final class LayerAnimationState {
 
     var isPresentationCopy: Bool { model != nil }
 
+    /// Stops every animation of a layer that was freed: a running one's delegate hears
+    /// `animationDidStop(_:finished: false)` in the callback step, and the completion blocks
+    /// waiting for them no longer do, as when the animations are removed.
+    func abandonAnimations(engine: AnimationEngine) {
+        let held = records
+        records = []
+        for record in held where record.state != .removed {
+            if record.state == .running, let delegate = record.animation.delegate {
+                let animation = record.animation
+                engine.queuedCallbacks.append { delegate.animationDidStop(animation, finished: false) }
+            }
+            record.state = .removed
+            record.releaseGroups()
+        }
+    }
+
     /// Whether any animation applies to the presentation now (running, or finished and kept).
     var hasAppliedAnimations: Bool {
         records.contains { $0.state == .running || $0.state == .finished }
