@@ -38,8 +38,24 @@ final class ViewTransitionGoldenTests: XCTestCase {
         try onMain { try runGoldenTransition(.transitionFlipFromLeft, "flipFromLeft", .fromToShowHide) }
     }
 
+    func testShowHideTransitionViewsFlipFromRightTogglesHiddenAndLooksTheSame() throws {
+        try onMain { try runGoldenTransition(.transitionFlipFromRight, "flipFromRight", .fromToShowHide) }
+    }
+
+    func testShowHideTransitionViewsFlipFromTopTogglesHiddenAndLooksTheSame() throws {
+        try onMain { try runGoldenTransition(.transitionFlipFromTop, "flipFromTop", .fromToShowHide) }
+    }
+
+    func testShowHideTransitionViewsFlipFromBottomTogglesHiddenAndLooksTheSame() throws {
+        try onMain { try runGoldenTransition(.transitionFlipFromBottom, "flipFromBottom", .fromToShowHide) }
+    }
+
     func testShowHideTransitionViewsCurlUpTogglesHiddenAndLooksTheSame() throws {
         try onMain { try runGoldenTransition(.transitionCurlUp, "curlUp", .fromToShowHide) }
+    }
+
+    func testShowHideTransitionViewsCurlDownTogglesHiddenAndLooksTheSame() throws {
+        try onMain { try runGoldenTransition(.transitionCurlDown, "curlDown", .fromToShowHide) }
     }
 
     func testShowHideTransitionViewsCrossDissolveTogglesHiddenAndLooksTheSame() throws {
