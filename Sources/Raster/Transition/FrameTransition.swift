@@ -17,10 +17,22 @@ public protocol FrameTransition: Sendable {
 /// at a time.
 public final class TransitionScratch: @unchecked Sendable {
     public let rasterizer = CoverageRasterizer()
+    /// Mip chains of the inputs, shared with the other bands of the frame; `nil` (the default)
+    /// when the owner does not manage input generations, and then a transition that needs
+    /// halved levels builds them for the call. `TransitionRenderer` sets one cache on all its
+    /// scratches and starts a generation per frame.
+    public var mipmaps: MipmapCache?
     private var mask: CoverageMask?
     private var bitmap: Bitmap?
 
-    public init() {}
+    public init(mipmaps: MipmapCache? = nil) {
+        self.mipmaps = mipmaps
+    }
+
+    /// The mip chain of `image`: the shared one when `mipmaps` is set, else a new one.
+    public func mipmappedImage(_ image: Bitmap) -> MipmappedImage {
+        mipmaps?.chain(for: image) ?? MipmappedImage(image)
+    }
 
     /// A coverage mask of `size`, reused between calls (contents undefined).
     public func coverageMask(_ size: PixelSize) -> CoverageMask {

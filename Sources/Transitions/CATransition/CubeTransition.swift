@@ -50,7 +50,7 @@ struct CubeTransition: Transition {
         // faces away from the eye.
         func face(_ image: Bitmap, _ map: ProjectiveTransform) {
             guard map.determinant > 0, let inverse = map.inverted() else { return }
-            PerspectiveFlip.draw(image, inverse: inverse, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip)
+            PerspectiveFlip.draw(scratch.mipmappedImage(image), inverse: inverse, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip)
         }
         face(from, maps.from)
         face(to, maps.to)

@@ -7,6 +7,7 @@ import Raster
 public final class TransitionRenderer: @unchecked Sendable {
     public let threadCount: Int
     private let scratches: [TransitionScratch]
+    private let mipmaps = MipmapCache()
 
     /// `threadCount` defaults to the `KINESCOPE_THREADS` environment variable, else the number
     /// of active processors.
@@ -14,17 +15,25 @@ public final class TransitionRenderer: @unchecked Sendable {
         let fromEnvironment = ProcessInfo.processInfo.environment["KINESCOPE_THREADS"].flatMap { Int($0) }
         let count = max(1, min(64, threadCount ?? fromEnvironment ?? ProcessInfo.processInfo.activeProcessorCount))
         self.threadCount = count
-        scratches = (0..<count).map { _ in TransitionScratch() }
+        scratches = (0..<count).map { [mipmaps] _ in TransitionScratch(mipmaps: mipmaps) }
     }
 
     /// Draws `transition` at `progress` (clamped to `0...1`; NaN counts as 0) into `destination`.
     /// Progress 0 copies `from` and 1 copies `to` exactly, whatever the transition.
+    ///
+    /// `inputGeneration` says which version of the inputs' pixels this frame sees. Work that
+    /// depends on the inputs alone (the halved levels a flip or a cube samples at grazing
+    /// angles) is kept from one call to the next while the same bitmaps come with the same
+    /// generation: pass a constant for still images, and a new value whenever you have written
+    /// new pixels into `from` or `to`. `nil` (the default) keeps nothing between calls, which is
+    /// always correct. The bytes drawn never depend on it.
     public func render(_ transition: any Transition, from: Bitmap, to: Bitmap, progress: Double,
-                       into destination: Bitmap) throws(TransitionError) {
+                       into destination: Bitmap, inputGeneration: Int? = nil) throws(TransitionError) {
         guard from.size == to.size, from.size == destination.size else {
             throw .sizeMismatch(transition: type(of: transition).name, from: "\(from.size)", to: "\(to.size)")
         }
         let t = progress.isNaN ? 0 : min(1, max(0, progress))
+        mipmaps.begin(generation: inputGeneration)
         let bandCount = min(threadCount, max(1, destination.height / 32))
         let rows = (destination.height + bandCount - 1) / bandCount
         let work: @Sendable (Int) -> Void = { [scratches] index in

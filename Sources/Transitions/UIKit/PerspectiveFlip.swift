@@ -14,9 +14,11 @@
 //
 // Drawing: a turn about a vertical axis is one call of Raster's general perspective kernel; a
 // turn about a horizontal axis makes w depend on y alone, so each row is an axis-aligned scale,
-// drawn row by row through the kernel's cheaper axis-aligned path. One `MipmappedImage` per call
-// supplies halved levels where the plane is seen at a grazing angle (built then, so such frames
-// allocate them).
+// drawn row by row through the kernel's cheaper axis-aligned path. Halved levels, read where
+// the plane is seen at a grazing angle, come from `scratch.mipmappedImage`: under
+// `TransitionRenderer` one chain per input is shared by every band and kept from frame to frame
+// while the caller's input generation stays the same (building level 1 of a 1920×1080 input was
+// ≈ 20 M instructions, more than the face itself, and was repeated in every band and frame).
 //
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
 // level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
@@ -61,7 +63,8 @@ struct PerspectiveFlip: Sendable {
         let image = progress < 0.5 ? from : to
         let forward = forwardMap(progress: progress, size: destination.size)
         guard let inverse = forward.inverted() else { return }
-        PerspectiveFlip.draw(image, inverse: inverse, horizontalAxis: !leadingEdge.isHorizontal, into: destination, clip: clip)
+        PerspectiveFlip.draw(scratch.mipmappedImage(image), inverse: inverse, horizontalAxis: !leadingEdge.isHorizontal,
+                             into: destination, clip: clip)
     }
 
     /// Draws `image` through `inverse` with Raster's `drawImage`. When the plane turns about a
@@ -70,9 +73,8 @@ struct PerspectiveFlip: Sendable {
     /// that tilts the left and right edges vanishes on the row itself; it only changes their
     /// anti-aliasing ramp, by under 2% at this perspective). Otherwise the general
     /// perspective path draws it at once.
-    static func draw(_ image: Bitmap, inverse: ProjectiveTransform, horizontalAxis: Bool, into destination: Bitmap,
+    static func draw(_ chain: MipmappedImage, inverse: ProjectiveTransform, horizontalAxis: Bool, into destination: Bitmap,
                      clip: PixelRect) {
-        let chain = MipmappedImage(image)
         guard horizontalAxis, inverse.m20 == 0 else {
             destination.drawImage(chain, inverseTransform: inverse, clip: clip)
             return

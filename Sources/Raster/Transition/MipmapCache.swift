@@ -1,0 +1,73 @@
+import Synchronization
+
+/// Mip chains (`MipmappedImage`) of a transition's input frames, shared by the bands of one
+/// frame and kept from frame to frame while the caller says the inputs have not changed.
+///
+/// A chain's halved levels cost more than drawing a flip or a cube face at a grazing angle (a
+/// 1920×1080 level 1 is ≈ 20 M instructions to build, the face itself ≈ 13 M), so building them
+/// afresh for every frame — and in every band — is most of such a frame's work.
+///
+/// Entries are keyed by the bitmap's identity (first pixel address, size and row stride) and
+/// belong to a *generation*: `begin(generation:)` with the generation of the previous call keeps
+/// them, with any other value (or `nil`) drops them. A bitmap's pixels are read when a level is
+/// first built, so a caller that writes new pixels into an input must start a new generation
+/// before the next frame. An entry keeps its bitmap's memory alive, so an address cannot be
+/// reused by another owned bitmap while the entry exists.
+///
+/// Thread-safe; levels are built once whichever band asks first, and the bytes of a level do
+/// not depend on which thread built it.
+///
+/// ```swift
+/// let cache = MipmapCache()
+/// cache.begin(generation: 7)           // inputs as of version 7
+/// let chain = cache.chain(for: photo)  // same object for every band and every frame of version 7
+/// ```
+public final class MipmapCache: Sendable {
+    private struct Entry: @unchecked Sendable {
+        let address: UnsafeMutablePointer<UInt32>
+        let size: PixelSize
+        let rowStride: Int
+        let chain: MipmappedImage
+    }
+
+    private struct State {
+        var generation: Int?
+        var entries: [Entry] = []
+    }
+
+    /// At most this many chains are kept (a transition reads two inputs); the oldest goes first.
+    public static let capacity = 4
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Starts a frame whose inputs are at `generation`. The same non-nil generation as the last
+    /// call keeps the cached chains; anything else, `nil` included, drops them (then chains are
+    /// shared only by the bands of this frame).
+    public func begin(generation: Int?) {
+        state.withLock { state in
+            if generation == nil || generation != state.generation { state.entries.removeAll() }
+            state.generation = generation
+        }
+    }
+
+    /// The chain of `bitmap`, made on first request since the generation began.
+    public func chain(for bitmap: Bitmap) -> MipmappedImage {
+        state.withLock { state in
+            if let found = state.entries.first(where: {
+                $0.address == bitmap.baseAddress && $0.size == bitmap.size && $0.rowStride == bitmap.rowStride
+            }) {
+                return found.chain
+            }
+            let made = MipmappedImage(bitmap)
+            if state.entries.count >= MipmapCache.capacity { state.entries.removeFirst() }
+            state.entries.append(Entry(address: bitmap.baseAddress, size: bitmap.size, rowStride: bitmap.rowStride,
+                                       chain: made))
+            return made
+        }
+    }
+
+    /// How many chains are held now.
+    public var count: Int { state.withLock { $0.entries.count } }
+}

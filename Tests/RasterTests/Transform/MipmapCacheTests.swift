@@ -1,0 +1,61 @@
+import XCTest
+@testable import Raster
+
+final class MipmapCacheTests: XCTestCase {
+    func testVectorHalvingMatchesScalarReferenceOnSeededImages() throws {
+        var rng = SeededGenerator(seed: 0xA11CE)
+        for trial in 0..<60 {
+            let width = trial < 20 ? trial + 1 : Int.random(in: 1...70, using: &rng)
+            let height = Int.random(in: 1...9, using: &rng)
+            let padded = TransformFixtures.randomImage(width: width + 3, height: height, using: &rng)
+            // A view with a stride wider than its width, as a band or a sub-image has.
+            let image = try padded.view(of: PixelRect(x: 1, y: 0, width: width, height: height))
+            let fast = MipmappedImage.halved(image), reference = MipmappedImage.halvedReference(image)
+            XCTAssertEqual(fast.size, reference.size)
+            XCTAssertTrue(fast.hasSamePixels(as: reference), "\(width)x\(height): vector halving differs from the reference")
+        }
+    }
+
+    func testSameGenerationReusesTheChainAndItsLevels() {
+        var rng = SeededGenerator(seed: 3)
+        let image = TransformFixtures.randomImage(width: 40, height: 30, using: &rng)
+        let cache = MipmapCache()
+        cache.begin(generation: 5)
+        let first = cache.chain(for: image)
+        _ = first.level(2)
+        cache.begin(generation: 5)
+        let second = cache.chain(for: image)
+        XCTAssertTrue(first === second, "a still input should keep its chain")
+        XCTAssertEqual(second.builtLevelCount, 3, "levels built for an earlier frame should be kept")
+    }
+
+    func testNewOrNilGenerationRebuildsFromCurrentPixels() {
+        var rng = SeededGenerator(seed: 4)
+        let image = TransformFixtures.randomImage(width: 16, height: 16, opaque: true, using: &rng)
+        let cache = MipmapCache()
+        cache.begin(generation: 1)
+        let before = cache.chain(for: image).level(1).copy()
+        image.fill(image.bounds, with: PremultipliedColor(red: 9, green: 8, blue: 7, alpha: 255))
+        cache.begin(generation: 2)
+        let after = cache.chain(for: image).level(1)
+        XCTAssertFalse(after.hasSamePixels(as: before))
+        XCTAssertEqual(after[x: 3, y: 3], PremultipliedColor(red: 9, green: 8, blue: 7, alpha: 255))
+        let held = cache.chain(for: image)
+        cache.begin(generation: nil)
+        XCTAssertEqual(cache.count, 0)
+        XCTAssertFalse(cache.chain(for: image) === held, "a nil generation keeps nothing from the last frame")
+    }
+
+    func testViewsOfOneBufferAreDistinctEntriesAndCapacityIsBounded() throws {
+        let image = Bitmap(width: 32, height: 32)
+        let cache = MipmapCache()
+        cache.begin(generation: 0)
+        let whole = cache.chain(for: image)
+        let part = cache.chain(for: try image.view(of: PixelRect(x: 0, y: 0, width: 16, height: 32)))
+        XCTAssertFalse(whole === part, "same address, other size: another image")
+        for x in 1...MipmapCache.capacity + 2 {
+            _ = cache.chain(for: try image.view(of: PixelRect(x: x, y: 0, width: 8, height: 8)))
+        }
+        XCTAssertEqual(cache.count, MipmapCache.capacity)
+    }
+}
