@@ -34,6 +34,18 @@ private func turns(_ engine: AnimationEngine, frames: Int, step: Double = 0.05) 
     for _ in 0..<frames { engine.advance(by: step) }
 }
 
+/// A 60×40 window with a root view controller, shown by a headless host at 20 frames per
+/// second (whose engine becomes current on this thread).
+@MainActor
+private func showHeadlessWindow() throws -> (HeadlessHost, UIWindow, UIView) {
+    let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
+    let controller = UIViewController()
+    window.rootViewController = controller
+    host.show(window)
+    return (host, window, controller.view)
+}
+
 /// Runs a test body on the main actor (XCTest runs tests on the main thread).
 private func onMain(_ body: @MainActor () throws -> Void) rethrows {
     try MainActor.assumeIsolated(body)
@@ -316,12 +328,8 @@ final class TransactionAbuseTests: XCTestCase {
 
     func testRemovedViewWithARepeatingAnimationIsFreedOnceUnreferenced() throws {
         try onMain {
-            let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
-            defer { AnimationEngine.resignCurrent() }
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
-            window.rootViewController = UIViewController()
-            host.show(window)
-            let root = try XCTUnwrap(window.rootViewController?.view)
+            let (host, window, root) = try showHeadlessWindow()
+            defer { withExtendedLifetime(window) { AnimationEngine.resignCurrent() } }
             weak var weakView: UIView?
             var completions: [Bool] = []
             do {
@@ -345,12 +353,8 @@ final class TransactionAbuseTests: XCTestCase {
 
     func testViewRemovedDuringItsOwnAnimationFinishesItAndIsFreedAfterwards() throws {
         try onMain {
-            let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
-            defer { AnimationEngine.resignCurrent() }
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
-            window.rootViewController = UIViewController()
-            host.show(window)
-            let root = try XCTUnwrap(window.rootViewController?.view)
+            let (host, window, root) = try showHeadlessWindow()
+            defer { withExtendedLifetime(window) { AnimationEngine.resignCurrent() } }
             var kept: UIView? = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
             weak var weakView = kept
             weak var weakLayer = kept?.layer
@@ -382,12 +386,8 @@ final class TransactionAbuseTests: XCTestCase {
 
     func testViewRemovedDuringItsOwnTransitionIsFreedWhenItEnds() throws {
         try onMain {
-            let host = try HeadlessHost(size: CGSize(width: 60, height: 40), framesPerSecond: 20)
-            defer { AnimationEngine.resignCurrent() }
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
-            window.rootViewController = UIViewController()
-            host.show(window)
-            let root = try XCTUnwrap(window.rootViewController?.view)
+            let (host, window, root) = try showHeadlessWindow()
+            defer { withExtendedLifetime(window) { AnimationEngine.resignCurrent() } }
             weak var weakView: UIView?
             weak var weakChild: UIView?
             var completions: [Bool] = []

@@ -88,20 +88,8 @@ final class ShadowPathAnimationTests: XCTestCase {
         root.addSublayer(card)
         root.addSublayer(pill)
         f.engine.tick()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 35
-        move.toValue = 75
-        move.duration = 1
-        move.repeatCount = .infinity
-        move.autoreverses = true
-        card.add(move, forKey: "move")
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0
-        spin.toValue = 0.5
-        spin.duration = 1
-        spin.repeatCount = .infinity
-        spin.autoreverses = true
-        pill.add(spin, forKey: "spin")
+        card.add(backAndForth("position.x", from: 35, to: 75), forKey: "move")
+        pill.add(backAndForth("transform.rotation.z", from: 0, to: 0.5), forKey: "spin")
 
         let compositor = Compositor(threadCount: 2)
         let target = Bitmap(width: 120, height: 90)
@@ -118,4 +106,15 @@ final class ShadowPathAnimationTests: XCTestCase {
                        "scratch bitmaps, masks or shape paths grew during a steady animation")
         XCTAssertGreaterThan(before, growthsBeforeDrawing, "the counter counts the first frames' growth")
     }
+}
+
+/// An endless one-second animation of `keyPath` from `from` to `to` and back.
+private func backAndForth(_ keyPath: String, from: Double, to: Double) -> CABasicAnimation {
+    let animation = CABasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.duration = 1
+    animation.repeatCount = .infinity
+    animation.autoreverses = true
+    return animation
 }
