@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Kinescope",
-                           "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
+                           "KinescopeDemos", "KinescopeTestSupport", "CSPNG", "CTurboJPEG", "CX11"]
         ),
     ]
 )

@@ -167,7 +167,8 @@ final class SoakTests: XCTestCase {
     }
 }
 
-private struct Probe: CustomStringConvertible {
+/// Resident memory, open descriptors and live SysV segments of this process at one moment.
+struct Probe: CustomStringConvertible {
     var residentBytes: Int
     var descriptors: Int
     var segments: Int
