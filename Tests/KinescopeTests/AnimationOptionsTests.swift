@@ -18,37 +18,35 @@ final class AnimationOptionsTests: XCTestCase {
     }
 
     func testLayoutSubviewsOptionAnimatesTheLayoutTheChangeCauses() throws {
-        try onMain {
-            let (host, root) = try makeAnimationStage()
-            let stretch = StretchingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-            stretch.addSubview(stretch.bar)
-            root.addSubview(stretch)
-            host.advance(by: 0.05)
-            XCTAssertEqual(stretch.bar.frame.width, 40)
-            UIView.animate(withDuration: 1, delay: 0, options: [.layoutSubviews, .curveLinear], animations: {
-                stretch.frame.size.width = 80
-            })
-            commitNow(host)
-            host.advance(by: 0.5)
-            let width = stretch.bar.layer.presentation()!.bounds.width
-            XCTAssertEqual(width, 60, accuracy: 1, "the bar laid out inside the block grows with its parent")
-        }
+        let widths = try stretchHalfway(with: .layoutSubviews)
+        XCTAssertEqual(widths.laidOut, 40, "laid out before the animation")
+        XCTAssertEqual(widths.bar, 60, accuracy: 1, "the bar laid out inside the block grows with its parent")
     }
 
     func testWithoutLayoutSubviewsTheLayoutJumpsAtTheNextTurn() throws {
+        let widths = try stretchHalfway(with: [])
+        XCTAssertEqual(widths.parent, 60, accuracy: 1)
+        XCTAssertEqual(widths.bar, 80, "laid out later, outside the block")
+    }
+
+    /// Widens a `StretchingView` from 40 to 80 in a 1 s linear block with `options`; returns
+    /// its bar's width before, and the parent's and bar's shown widths half way.
+    private func stretchHalfway(with options: UIView.AnimationOptions) throws
+        -> (laidOut: CGFloat, parent: CGFloat, bar: CGFloat) {
         try onMain {
             let (host, root) = try makeAnimationStage()
             let stretch = StretchingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
             stretch.addSubview(stretch.bar)
             root.addSubview(stretch)
             host.advance(by: 0.05)
-            UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {
+            let laidOut = stretch.bar.frame.width
+            UIView.animate(withDuration: 1, delay: 0, options: options.union(.curveLinear), animations: {
                 stretch.frame.size.width = 80
             })
             commitNow(host)
             host.advance(by: 0.5)
-            XCTAssertEqual(stretch.layer.presentation()!.bounds.width, 60, accuracy: 1)
-            XCTAssertEqual(stretch.bar.layer.presentation()!.bounds.width, 80, "laid out later, outside the block")
+            return (laidOut, stretch.layer.presentation()?.bounds.width ?? .nan,
+                    stretch.bar.layer.presentation()?.bounds.width ?? .nan)
         }
     }
 
@@ -84,25 +82,25 @@ final class AnimationOptionsTests: XCTestCase {
     }
 
     func testBeginFromCurrentStateStartsFromTheValueShown() throws {
-        try onMain {
-            let (host, square) = try makeSquareStage(centerX: 10)
-            var first: Bool?
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.center.x = 90 },
-                           completion: { first = $0 })
-            commitNow(host)
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownX(square), 50, accuracy: 0.5)
-            UIView.animate(withDuration: 1, delay: 0, options: [.beginFromCurrentState, .curveLinear],
-                           animations: { square.center.x = 0 })
-            commitNow(host)
-            XCTAssertEqual(shownX(square), 50, accuracy: 0.5, "no jump")
-            host.advance(by: 0.5)
-            XCTAssertEqual(shownX(square), 25, accuracy: 0.5, "half way from 50 to 0")
-            XCTAssertEqual(first, false, "the first animation was replaced")
-        }
+        let run = try interruptSlide(with: .beginFromCurrentState)
+        XCTAssertEqual(run.before, 50, accuracy: 0.5)
+        XCTAssertEqual(run.start, 50, accuracy: 0.5, "no jump")
+        XCTAssertEqual(run.halfway, 25, accuracy: 0.5, "half way from 50 to 0")
+        XCTAssertEqual(run.first, false, "the first animation was replaced")
     }
 
     func testWithoutBeginFromCurrentStateAnInFlightAnimationCountsAsFinished() throws {
+        let run = try interruptSlide(with: [])
+        XCTAssertEqual(run.start, 90, accuracy: 0.5, "starts from where the first was heading")
+        XCTAssertEqual(run.halfway, 45, accuracy: 0.5, "half way from 90 to 0")
+        XCTAssertEqual(run.first, false)
+    }
+
+    /// Slides a square from x 10 to 90 in 1 s, linearly; half way through, slides it to 0 in
+    /// 1 s with `options`. Returns x shown just before and just after the second animation
+    /// begins and half way through it, and what the first completion received.
+    private func interruptSlide(with options: UIView.AnimationOptions) throws
+        -> (before: CGFloat, start: CGFloat, halfway: CGFloat, first: Bool?) {
         try onMain {
             let (host, square) = try makeSquareStage(centerX: 10)
             var first: Bool?
@@ -110,45 +108,40 @@ final class AnimationOptionsTests: XCTestCase {
                            completion: { first = $0 })
             commitNow(host)
             host.advance(by: 0.5)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { square.center.x = 0 })
+            let before = shownX(square)
+            UIView.animate(withDuration: 1, delay: 0, options: options.union(.curveLinear),
+                           animations: { square.center.x = 0 })
             commitNow(host)
-            XCTAssertEqual(shownX(square), 90, accuracy: 0.5, "starts from where the first was heading")
+            let start = shownX(square)
             host.advance(by: 0.5)
-            XCTAssertEqual(shownX(square), 45, accuracy: 0.5, "half way from 90 to 0")
-            XCTAssertEqual(first, false)
+            return (before, start, shownX(square), first)
         }
     }
 
     func testRepeatRunsTheAnimationAgainForever() throws {
         try onMain {
             let (host, square) = try makeSquareStage()
-            var finished: Bool?
-            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .curveLinear], animations: { square.alpha = 0 },
-                           completion: { finished = $0 })
-            commitNow(host)
+            let log = startFade(square, on: host, options: [.repeat, .curveLinear])
             host.advance(by: 1.25)
             XCTAssertEqual(shownAlpha(square), 0.75, accuracy: 0.01, "a quarter into the second run")
             host.advance(by: 2)
             XCTAssertEqual(shownAlpha(square), 0.75, accuracy: 0.01)
-            XCTAssertNil(finished, "a repeating animation never completes on its own")
+            XCTAssertNil(log.finished, "a repeating animation never completes on its own")
             square.layer.removeAllAnimations()
             host.advance(by: 0.1)
-            XCTAssertEqual(finished, false, "removed before its end")
+            XCTAssertEqual(log.finished, false, "removed before its end")
         }
     }
 
     func testAutoreverseRunsBackOnceThenShowsTheModelValue() throws {
         try onMain {
             let (host, square) = try makeSquareStage()
-            var finished: Bool?
-            UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: { square.alpha = 0 },
-                           completion: { finished = $0 })
-            commitNow(host)
+            let log = startFade(square, on: host, options: [.autoreverse, .curveLinear])
             host.advance(by: 1.25)
             XCTAssertEqual(shownAlpha(square), 0.25, accuracy: 0.01, "a quarter of the way back")
-            XCTAssertNil(finished)
+            XCTAssertNil(log.finished)
             host.advance(by: 0.85)
-            XCTAssertEqual(finished, true, "done after twice the duration")
+            XCTAssertEqual(log.finished, true, "done after twice the duration")
             XCTAssertEqual(shownAlpha(square), 0, accuracy: 1e-6, "then the model value, as UIKit")
         }
     }
@@ -258,29 +251,25 @@ final class AnimationOptionsTests: XCTestCase {
     func testDelayHoldsTheStartValueUntilTheAnimationBegins() throws {
         try onMain {
             let (host, square) = try makeSquareStage()
-            var finished: Bool?
-            UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { square.alpha = 0 },
-                           completion: { finished = $0 })
+            let log = startFade(square, on: host, options: .curveLinear, delay: 0.5)
             XCTAssertEqual(square.alpha, 0, "the model changes at once")
-            commitNow(host)
             host.advance(by: 0.25)
             XCTAssertEqual(shownAlpha(square), 1, accuracy: 1e-6)
             host.advance(by: 0.75)
             XCTAssertEqual(shownAlpha(square), 0.5, accuracy: 0.01)
             host.advance(by: 0.55)
-            XCTAssertEqual(finished, true)
+            XCTAssertEqual(log.finished, true)
         }
     }
 
     func testRemovedAnimationCompletesWithFalse() throws {
         try onMain {
             let (host, square) = try makeSquareStage()
-            var finished: Bool?
-            UIView.animate(withDuration: 1, animations: { square.alpha = 0 }, completion: { finished = $0 })
+            let log = startFade(square, on: host, options: [])
             host.advance(by: 0.3)
             square.layer.removeAllAnimations()
             host.advance(by: 0.05)
-            XCTAssertEqual(finished, false)
+            XCTAssertEqual(log.finished, false)
             XCTAssertEqual(shownAlpha(square), 0, accuracy: 1e-6, "the model value shows at once")
         }
     }

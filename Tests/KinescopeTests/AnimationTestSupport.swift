@@ -32,6 +32,24 @@ func commitNow(_ host: HeadlessHost) {
     try? host.runLoop.runTurn(maximumWait: .zero)
 }
 
+/// What an animate block's completion received; nil until it is called.
+@MainActor
+final class FinishLog {
+    var finished: Bool?
+}
+
+/// Fades `square` out in a 1 s animate block with `options` after `delay`, committed at once
+/// (so `advance(by: t)` samples it at `t`), its completion logged.
+@MainActor
+func startFade(_ square: UIView, on host: HeadlessHost, options: UIView.AnimationOptions,
+               delay: TimeInterval = 0) -> FinishLog {
+    let log = FinishLog()
+    UIView.animate(withDuration: 1, delay: delay, options: options, animations: { square.alpha = 0 },
+                   completion: { log.finished = $0 })
+    commitNow(host)
+    return log
+}
+
 /// The centre x shown now.
 @MainActor
 func shownX(_ view: UIView) -> CGFloat {
