@@ -57,7 +57,7 @@ public final class MipmappedImage: Sendable {
     /// `bitmap` box-filtered to half size (sides rounded up): each pixel is the mean of a 2×2
     /// block, rounded to nearest, with the last row or column repeated on an odd side.
     /// Premultiplied channels average without dark fringes. Eight pixels per step, the same
-    /// bytes as `halvedReference` (a 1920×1080 level 1 measured 20 M → 2.6 M instructions).
+    /// bytes as `halvedReference` (levels 1 and 2 of a 1920×1080 image: ≈ 21 M → 4 M instructions).
     public static func halved(_ bitmap: Bitmap) -> Bitmap {
         let w = bitmap.width, h = bitmap.height
         let result = Bitmap(width: (w + 1) / 2, height: (h + 1) / 2)

@@ -3,7 +3,8 @@ import Foundation
 import Raster
 
 /// Renders a transition's frames over several threads, in horizontal bands, with per-thread
-/// scratch buffers kept from frame to frame. The bytes do not depend on the thread count.
+/// scratch buffers kept from frame to frame, and the inputs' mip chains shared by the bands (and
+/// kept across frames of one `inputGeneration`). The bytes do not depend on the thread count.
 public final class TransitionRenderer: @unchecked Sendable {
     public let threadCount: Int
     private let scratches: [TransitionScratch]
@@ -48,5 +49,7 @@ public final class TransitionRenderer: @unchecked Sendable {
             }
         }
         if bandCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: work) }
+        // Without a generation nothing is reused, so nothing should keep the inputs alive either.
+        if inputGeneration == nil { mipmaps.begin(generation: nil) }
     }
 }

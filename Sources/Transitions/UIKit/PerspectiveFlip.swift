@@ -67,7 +67,7 @@ struct PerspectiveFlip: Sendable {
                              into: destination, clip: clip)
     }
 
-    /// Draws `image` through `inverse` with Raster's `drawImage`. When the plane turns about a
+    /// Draws the image of `chain` through `inverse` with Raster's `drawImage`. When the plane turns about a
     /// horizontal axis, w depends on y alone, so each destination row is an exact axis-aligned
     /// scale of the image: drawn row by row through the kernel's axis-aligned path (the term
     /// that tilts the left and right edges vanishes on the row itself; it only changes their

@@ -137,7 +137,9 @@ enum TransitionCommand {
             guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
             let progress = Double(i) / Double(options.frames - 1)
             do {
-                try renderer.render(transition, from: first, to: last, progress: progress, into: buffer)
+                // The two images never change: generation 0 keeps their mip chains across frames.
+                try renderer.render(transition, from: first, to: last, progress: progress, into: buffer,
+                                    inputGeneration: 0)
             } catch {
                 queue.cancel()
                 _ = queue.close()
