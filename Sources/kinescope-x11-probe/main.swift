@@ -4,8 +4,9 @@
 //   kinescope-x11-probe present        shows a test pattern, reads the window back, prints
 //                                      "path: <presentation path>" and "readback: ok" (exit 0) or
 //                                      "readback: pixel (x, y) is … expected …" (exit 1)
-//   kinescope-x11-probe bench [FRAMES] prints the cost of pushing whole 1920×1080 frames (+ XSync)
-//                                      through MIT-SHM and through XPutImage
+//   kinescope-x11-probe bench [FRAMES] prints the cost of pushing a 1920×1080 frame (+ XSync),
+//                                      whole and as one 200×200 damaged rectangle, through MIT-SHM
+//                                      and through XPutImage
 //   kinescope-x11-probe idle           waits 2 s in nextEvents and prints the CPU time it used
 // Exit 69 when no display can be opened, 64 on a usage error.
 import CX11
@@ -55,27 +56,31 @@ func present() throws(HostError) -> Int32 {
 
 func bench(frames: Int) throws(HostError) {
     let size = try! PixelSize(width: 1920, height: 1080)
+    let square = PixelRect(x: 860, y: 440, width: 200, height: 200)
     for forceFallback in [false, true] {
         if forceFallback { setenv("KINESCOPE_NO_SHM", "1", 1) } else { unsetenv("KINESCOPE_NO_SHM") }
         let host = try X11Host(title: "kinescope-x11-probe bench", size: size)
-        let clock = ContinuousClock()
-        var milliseconds: [Double] = []
-        milliseconds.reserveCapacity(frames)
-        for index in 0..<(frames + 20) {
-            let frame = try host.backBuffer()
-            let value = 0xFF00_0000 | UInt32(index & 0xFF) * 0x01_0101
-            frame.row(index % size.height).update(repeating: value)
-            let start = clock.now
-            try host.present()
-            try host.synchronize()
-            let (seconds, attoseconds) = start.duration(to: clock.now).components
-            if index >= 20 { milliseconds.append(Double(seconds) * 1e3 + Double(attoseconds) * 1e-15) }
+        for damage in [PixelRect(size: size), square] {
+            let clock = ContinuousClock()
+            var milliseconds: [Double] = []
+            milliseconds.reserveCapacity(frames)
+            for index in 0..<(frames + 20) {
+                let frame = try host.backBuffer()
+                let value = 0xFF00_0000 | UInt32(index & 0xFF) * 0x01_0101
+                frame.row(damage.y + index % damage.height)[damage.x..<damage.maxX].update(repeating: value)
+                let start = clock.now
+                try host.present(damage: [damage])
+                try host.synchronize()
+                let (seconds, attoseconds) = start.duration(to: clock.now).components
+                if index >= 20 { milliseconds.append(Double(seconds) * 1e3 + Double(attoseconds) * 1e-15) }
+            }
+            milliseconds.sort()
+            func shown(_ value: Double) -> String { "\((value * 1000).rounded() / 1000)" }
+            let median = milliseconds[frames / 2]
+            print("\(host.presentationPath), damage \(damage.width)x\(damage.height): median \(shown(median)) ms/frame "
+                  + "(\(Int(1000 / median)) frames/s), best \(shown(milliseconds[0])) ms, over \(frames) frames of \(size), "
+                  + "present + XSync")
         }
-        milliseconds.sort()
-        func shown(_ value: Double) -> String { "\((value * 100).rounded() / 100)" }
-        let median = milliseconds[frames / 2]
-        print("\(host.presentationPath): median \(shown(median)) ms/frame (\(Int(1000 / median)) frames/s), "
-              + "best \(shown(milliseconds[0])) ms, over \(frames) frames of \(size), present + XSync")
     }
 }
 

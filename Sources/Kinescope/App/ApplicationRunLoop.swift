@@ -14,8 +14,15 @@ import Views
 /// 3. lay out, then commit the implicit transaction (changes made while handling events take
 ///    effect, their animations start);
 /// 4. evaluate animations and display links at the clock's time;
-/// 5. if the render tree changed, composite it into the host's back buffer and present it;
+/// 5. if the render tree changed, composite the damaged part (`RenderNode.damage(from:to:in:)`)
+///    into the host's back buffer and present only that;
 /// 6. run the animation callbacks and completion blocks that became due.
+///
+/// In `run()`, steps 4–6 (a *frame*) run at most once per frame interval (`1 / framesPerSecond`
+/// of clock time), like a display link tied to the screen's refresh: a turn woken by input
+/// sooner than that handles the input and commits, and the frame waits for its slot. A frame that ends more
+/// than an interval after its slot counts the slots it overran in `statistics.droppedFrames`.
+/// While nothing animates, nothing is due and `run()` blocks on the host (no polling).
 ///
 /// Time comes from the animation engine's clock: a `MonotonicClock` for a live window, a
 /// `VirtualClock` for headless runs, which `advance(by:)` steps frame by frame, so a headless
@@ -25,8 +32,19 @@ public final class ApplicationRunLoop {
     public let host: any Hosts.Host
     public let engine: AnimationEngine
     public private(set) var window: UIWindow?
-    /// Frames per second of a headless run (`advance(by:)` steps the clock by its inverse).
-    public let framesPerSecond: Int
+    /// The frame rate, frames per second (default 60, at least 1): frames run at most once per
+    /// `1 / framesPerSecond` seconds of clock time, display links report it as the refresh
+    /// rate, and a headless run's `advance(by:)` steps the clock by its inverse.
+    public var framesPerSecond: Int {
+        didSet {
+            framesPerSecond = max(1, framesPerSecond)
+            engine.maximumFramesPerSecond = framesPerSecond
+        }
+    }
+    /// Counts of frames, composited pixels and dropped frames since the loop was made.
+    public private(set) var statistics = FrameStatistics()
+    /// Frame slots missed because a frame (or the wake-up for it) took longer than its interval.
+    public var droppedFrameCount: Int { statistics.droppedFrames }
     /// Set when the user closes the window (or `requestQuit()`); `run()` returns then.
     public private(set) var quitRequested = false
     /// Sees every key press before the window delivers it (a command line's quit key, say).
@@ -37,8 +55,14 @@ public final class ApplicationRunLoop {
     private let compositor: Compositor
     private var events: [HostEvent] = []
     private var lastRendered: RenderNode?
+    private var lastBackground: PremultipliedColor?
     private var mustRender = true
     private var primaryDown = false
+    /// The earliest clock time of the next frame: one interval after the last frame's slot.
+    private var earliestFrameTime: CFTimeInterval?
+    /// The slot the next frame is aimed at when frames are wanted back to back (an animation
+    /// running); nil after an idle stretch, when the next frame's slot is its start.
+    private var scheduledFrameTime: CFTimeInterval?
 
     /// A run loop on `host`, with a fresh engine on `clock` made current on this thread.
     public init(host: any Hosts.Host, clock: any MediaClock = MonotonicClock(), framesPerSecond: Int = 60,
@@ -70,46 +94,90 @@ public final class ApplicationRunLoop {
     /// Runs turns until the window is closed or `requestQuit()` is called.
     public func run() throws(HostError) {
         while !quitRequested {
-            try runTurn(maximumWait: nil)
+            try runTurn(maximumWait: nil, pacedToFrameRate: true)
         }
     }
 
     /// One turn of the loop. Waits for events at most `maximumWait` (nil: as long as nothing is
-    /// due — until the next animation frame, or forever when nothing animates; `.zero`: not at
-    /// all).
-    public func runTurn(maximumWait: Duration?) throws(HostError) {
+    /// due — until the next frame slot, or forever when nothing animates; `.zero`: not at all).
+    ///
+    /// With `pacedToFrameRate` (what `run()` does), the frame part runs only when its slot has
+    /// come, at most once per frame interval; without it (the default, for callers that step a
+    /// virtual clock themselves), every turn runs a frame. Dropped frames are counted either way.
+    public func runTurn(maximumWait: Duration?, pacedToFrameRate: Bool = false) throws(HostError) {
         events.removeAll(keepingCapacity: true)
         try host.nextEvents(timeout: waitTime(limit: maximumWait), into: &events)
         for event in events { deliver(event) }
         window?.layoutIfNeeded()
         engine.commitImplicitTransaction()
+        let start = engine.clock.now
+        if pacedToFrameRate, let earliest = earliestFrameTime, start < earliest - slotTolerance { return }
         engine.prepareFrame()
         try renderIfNeeded()
         engine.finishFrame()
+        endFrame(startedAt: start)
     }
 
-    /// How long to wait: until the engine's next frame is due, bounded by `limit`.
-    private func waitTime(limit: Duration?) -> Duration? {
-        var wait: Duration? = limit
+    /// How long `run()` would wait now before the next frame: zero when one is due, nil when
+    /// nothing animates and nothing changed (the loop then blocks until input arrives).
+    public func timeUntilNextFrame() -> Duration? {
+        guard let due = nextFrameTime() else { return nil }
+        return .seconds(max(0, due - engine.clock.now))
+    }
+
+    /// Clock time by which a frame may start early (a timer firing a little before its slot).
+    private var slotTolerance: CFTimeInterval { engine.frameInterval / 20 }
+
+    /// Counts the frame, the slots it overran as dropped, and schedules the next slot.
+    private func endFrame(startedAt start: CFTimeInterval) {
+        let interval = engine.frameInterval
+        let slot = min(scheduledFrameTime ?? start, start)
+        let overrun = (engine.clock.now - slot) / interval
+        let slotsUsed = max(1, Int((overrun - 1e-3).rounded(.up)))
+        statistics.frames += 1
+        statistics.droppedFrames += slotsUsed - 1
+        earliestFrameTime = slot + Double(slotsUsed) * interval
+        scheduledFrameTime = nil
+        scheduledFrameTime = nextFrameTime()
+    }
+
+    /// When the next frame should run, in clock time: nil when nothing is due.
+    private func nextFrameTime() -> CFTimeInterval? {
+        let wanted: CFTimeInterval?
         if mustRender || window?.layer.needsNewRenderNode == true {
-            wait = .zero
-        } else if let deadline = engine.nextFrameDeadline() {
-            let seconds = max(0, deadline - engine.clock.now)
-            let untilFrame = Duration.seconds(seconds)
-            wait = wait.map { min($0, untilFrame) } ?? untilFrame
+            wanted = engine.clock.now
+        } else {
+            wanted = engine.nextFrameDeadline()
         }
-        return wait
+        guard let wanted else { return nil }
+        return max(wanted, earliestFrameTime ?? wanted)
     }
 
+    /// How long to wait: until the next frame is due, bounded by `limit`.
+    private func waitTime(limit: Duration?) -> Duration? {
+        guard let untilFrame = timeUntilNextFrame() else { return limit }
+        return limit.map { min($0, untilFrame) } ?? untilFrame
+    }
+
+    /// Composites and presents the damaged part of the window when its render tree changed.
     private func renderIfNeeded() throws(HostError) {
         guard let window else { return }
         let root = window.layer.makeRenderNode()
         guard mustRender || root !== lastRendered else { return }
-        let frame = try host.backBuffer()
-        compositor.render(root, into: frame, background: background)
-        try host.present()
+        let bounds = PixelRect(size: host.size)
+        let whole = mustRender || lastRendered == nil || background != lastBackground
+        let damage = whole ? [bounds] : RenderNode.damage(from: lastRendered, to: root, in: bounds)
         lastRendered = root
+        lastBackground = background
         mustRender = false
+        guard !damage.isEmpty else { return }
+        let frame = try host.backBuffer()
+        compositor.render(root, into: frame, background: background, damage: damage)
+        try host.present(damage: damage)
+        statistics.presentedFrames += 1
+        statistics.compositedPixels += damage.reduce(0) { $0 + $1.width * $1.height }
+        statistics.framePixels += bounds.width * bounds.height
+        if damage == [bounds] { statistics.wholeFrames += 1 }
     }
 
     private func deliver(_ event: HostEvent) {
@@ -150,5 +218,31 @@ extension KeyModifiers {
         if contains(.alternate) { flags.insert(.alternate) }
         if contains(.command) { flags.insert(.command) }
         return flags
+    }
+}
+
+/// What an `ApplicationRunLoop` has done since it was made.
+public struct FrameStatistics: Hashable, Sendable, CustomStringConvertible {
+    /// Frames run (display links fired, animations evaluated), whether or not anything changed.
+    public var frames = 0
+    /// Frames composited and presented (the render tree had changed).
+    public var presentedFrames = 0
+    /// Presented frames that were re-composited whole (first frame, resize, unbounded change).
+    public var wholeFrames = 0
+    /// Pixels re-composited and pushed, over all presented frames.
+    public var compositedPixels = 0
+    /// The window's pixels, summed over the presented frames: what whole frames would have cost.
+    public var framePixels = 0
+    /// Frame slots missed: a frame that ends `n` intervals after its slot (rounded up) drops
+    /// `n - 1`; a wake-up late by whole intervals drops those.
+    public var droppedFrames = 0
+
+    public init() {}
+
+    /// One line, e.g. `120 frames, 118 presented (2 whole), 14% of their pixels composited, 3 dropped`.
+    public var description: String {
+        let share = framePixels == 0 ? 0 : Int((Double(compositedPixels) * 100 / Double(framePixels)).rounded())
+        return "\(frames) frames, \(presentedFrames) presented (\(wholeFrames) whole), "
+            + "\(share)% of their pixels composited, \(droppedFrames) dropped"
     }
 }

@@ -49,4 +49,15 @@ public final class Compositor: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
         }
     }
+
+    /// Redraws only `damage` (rectangles in target pixels, as `RenderNode.damage(from:to:in:)`
+    /// gives them) of a target that holds the previous frame: each rectangle is filled with
+    /// `background` and the tree drawn clipped to it, which gives the same bytes there as a
+    /// whole `render` (tested). Overlapping rectangles are drawn twice, with the same result.
+    public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
+                       background: PremultipliedColor? = .clear, damage: [PixelRect]) {
+        for rect in damage {
+            render(root, into: target, transform: transform, background: background, clip: rect)
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Kinescope
 
-/// `kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--record PATH]`.
+/// `kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--fps N] [--stats] [--record PATH]`.
 enum ViewCommand {
     @MainActor
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
@@ -17,6 +17,8 @@ enum ViewCommand {
                 options.size = try cursor.size(of: "--size", inline: inline)
             case let .option("--fps", inline):
                 options.framesPerSecond = try cursor.number(of: "--fps", inline: inline, in: 1...480)
+            case .option("--stats", nil):
+                options.printsStatistics = true
             case let .option("--record", inline):
                 recordPath = try cursor.value(of: "--record", inline: inline)
             case let .option(name, _):

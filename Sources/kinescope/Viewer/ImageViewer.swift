@@ -17,6 +17,9 @@ final class ImageViewer {
         var duration: Double
         var size: PixelSize
         var framesPerSecond: Double = 60
+        /// `--stats`: print the frame statistics at exit (they are printed anyway when frames
+        /// were dropped).
+        var printsStatistics = false
     }
 
     let options: Options
@@ -60,14 +63,18 @@ final class ImageViewer {
         set { host.presentObserver = newValue }
     }
 
-    /// Runs until the user quits or the window is closed or destroyed.
+    /// Runs until the user quits or the window is closed or destroyed; then prints the frame
+    /// statistics on standard error with `--stats` or when frames were dropped. When the loop
+    /// fails (the X server lost), the error is the one line printed: no statistics.
     func run() throws(CommandLineFailure) -> ExitCode {
         do {
             try loop.run()
         } catch {
             // The turn that saw the window destroyed may still try to present into it.
-            if case .windowDestroyed = error, loop.quitRequested { return .success }
-            throw CommandLineFailure(error)
+            guard case .windowDestroyed = error, loop.quitRequested else { throw CommandLineFailure(error) }
+        }
+        if options.printsStatistics || loop.droppedFrameCount > 0 {
+            FileHandle.standardError.write(Data("kinescope: \(loop.statistics)\n".utf8))
         }
         return .success
     }
