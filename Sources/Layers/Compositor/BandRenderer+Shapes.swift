@@ -63,7 +63,7 @@ extension BandRenderer {
     /// off-screen buffer covering the band grown by the blur's reach, so each pixel of the band
     /// sees every pixel its blurred value depends on, whatever the band. A layer that is only an
     /// opaque background (no contents, no sublayers) casts its rounded bounds, rasterized
-    /// directly. A shadow whose blurred mask would pass `PixelSize.maxDimension` on a side (an
+    /// directly, and so does a layer drawn over more than 10⁷ pixels. A shadow whose blurred mask would pass `PixelSize.maxDimension` on a side (an
     /// enormous radius on a layer wider than the frame) is not drawn.
     func drawShadow(_ shadow: RenderNode.Shadow, of node: RenderNode, map: Homography, target: Bitmap,
                     clip: PixelRect, opacity: Float) {
@@ -71,34 +71,46 @@ extension BandRenderer {
         let reach = clip.insetBy(-blur.extent)
         let offset = Homography(CGAffineTransform(translationX: shadow.offset.width, y: shadow.offset.height))
         let shifted = offset.concatenating(map)
-        if shadow.path != nil || castsBoundsShadow(node) {
-            scratch.beginShape(tolerance: flatteningTolerance(map))
-            if let path = shadow.path {
-                scratch.shape.addPath(path, transform: CGAffineTransform(translationX: shadow.offset.width,
-                                                                         y: shadow.offset.height))
-            } else {
-                scratch.shape.addRoundedRect(node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height),
-                                             radii: node.corners, workspace: &scratch.contour)
+        if shadow.path == nil, !castsBoundsShadow(node) {
+            let body = subtreeBox(node, map: shifted, shadow: false)
+            if !isBeyondPixelRange(body) {
+                let shape = pixelRect(enclosing: body).intersection(reach)
+                guard let coverage = shadowCoverage(shape, blur: blur) else { return }
+                defer { scratch.releaseMask() }
+                let size = PixelSize(uncheckedWidth: shape.width, height: shape.height)
+                let pixels = scratch.acquireBitmap(size)
+                defer { scratch.releaseBitmap() }
+                let toShape = shifted.concatenating(Homography(CGAffineTransform(translationX: CGFloat(-shape.minX),
+                                                                                 y: CGFloat(-shape.minY))))
+                drawBody(node, map: toShape, target: pixels, clip: PixelRect(size: size), opacity: 1, castsShadow: false)
+                copyAlpha(of: pixels, into: coverage)
+                blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
+                return
             }
-            projectShape(through: map)
-            let shape = pixelRect(enclosing: scratch.projected.bounds).intersection(reach)
-            guard let coverage = shadowCoverage(shape, blur: blur) else { return }
-            defer { scratch.releaseMask() }
-            rasterizer.fill(scratch.projected, rule: .nonZero, into: coverage, origin: CGPoint(x: shape.minX, y: shape.minY))
-            blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
-        } else {
-            let shape = pixelRect(enclosing: subtreeBox(node, map: shifted, shadow: false)).intersection(reach)
-            guard let coverage = shadowCoverage(shape, blur: blur) else { return }
-            defer { scratch.releaseMask() }
-            let size = PixelSize(uncheckedWidth: shape.width, height: shape.height)
-            let pixels = scratch.acquireBitmap(size)
-            defer { scratch.releaseBitmap() }
-            let toShape = shifted.concatenating(Homography(CGAffineTransform(translationX: CGFloat(-shape.minX),
-                                                                             y: CGFloat(-shape.minY))))
-            drawBody(node, map: toShape, target: pixels, clip: PixelRect(size: size), opacity: 1, castsShadow: false)
-            copyAlpha(of: pixels, into: coverage)
-            blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
         }
+        scratch.beginShape(tolerance: flatteningTolerance(map))
+        if let path = shadow.path {
+            scratch.shape.addPath(path, transform: CGAffineTransform(translationX: shadow.offset.width,
+                                                                     y: shadow.offset.height))
+        } else {
+            scratch.shape.addRoundedRect(node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height),
+                                         radii: node.corners, workspace: &scratch.contour)
+        }
+        projectShape(through: map)
+        let shape = pixelRect(enclosing: scratch.projected.bounds).intersection(reach)
+        guard let coverage = shadowCoverage(shape, blur: blur) else { return }
+        defer { scratch.releaseMask() }
+        rasterizer.fill(scratch.projected, rule: .nonZero, into: coverage, origin: CGPoint(x: shape.minX, y: shape.minY))
+        blurAndFill(coverage, at: shape, blur: blur, color: shadow.color, target: target, clip: clip, opacity: opacity)
+    }
+
+    /// Whether `box` is not finite or reaches past ±10⁷ pixels (where `pixelRect(enclosing:)`
+    /// clamps): a layer drawn over such a span (nasty input, or a layer off in the distance)
+    /// casts the shadow of its rounded bounds, since drawing it through a band's own origin would
+    /// round differently from band to band.
+    private func isBeyondPixelRange(_ box: CGRect) -> Bool {
+        let limit: CGFloat = 1e7
+        return !(box.minX >= -limit && box.minY >= -limit && box.maxX <= limit && box.maxY <= limit)
     }
 
     /// Whether the layer's alpha is exactly its rounded bounds: an opaque background and nothing
