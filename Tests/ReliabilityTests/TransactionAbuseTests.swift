@@ -293,6 +293,63 @@ final class TransactionAbuseTests: XCTestCase {
         }
     }
 
+    func testDelegateCallbacksThatReAddOrRemoveAnimations() throws {
+        withEngine { engine, _ in
+            let (_, layer) = committedPair(engine)
+            let restarter = StopRecorder()
+            var restarts = 0
+            restarter.onStop = {
+                guard restarts < 5 else { return }
+                restarts += 1
+                let again = CABasicAnimation(keyPath: "position.x")
+                again.toValue = 90
+                again.duration = 0.1
+                again.delegate = restarter
+                layer.add(again, forKey: "move")
+            }
+            let first = CABasicAnimation(keyPath: "position.x")
+            first.toValue = 90
+            first.duration = 0.1
+            first.delegate = restarter
+            layer.add(first, forKey: "move")
+            let canceller = StopRecorder()
+            canceller.onStart = { layer.removeAnimation(forKey: "fade") }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.toValue = 0
+            fade.duration = 10
+            fade.delegate = canceller
+            layer.add(fade, forKey: "fade")
+            turns(engine, frames: 20)
+            XCTAssertEqual(restarts, 5, "each stop re-added the animation, until the delegate stopped doing so")
+            XCTAssertEqual(canceller.stops, [false], "removed from its own start callback")
+            XCTAssertNil(layer.animationKeys())
+            XCTAssertTrue(engine.holdsNothing)
+        }
+    }
+
+    func testLayerMovedToAnotherTreeMidAnimationKeepsAnimating() throws {
+        withEngine { engine, _ in
+            let (root, layer) = committedPair(engine)
+            let other = CALayer()
+            engine.tick()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 0.4
+            move.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(move, forKey: "move")
+            turns(engine, frames: 2, step: 0.1)
+            layer.removeFromSuperlayer()
+            other.addSublayer(layer)
+            turns(engine, frames: 1, step: 0.1)
+            XCTAssertEqual(Double(layer.presentation()?.position.x ?? 0), 75, accuracy: 1e-9)
+            XCTAssertNil(root.sublayers)
+            turns(engine, frames: 2, step: 0.1)
+            XCTAssertNil(layer.animationKeys())
+            XCTAssertTrue(engine.holdsNothing)
+        }
+    }
+
     func testRemovedLayerWithAnEndlessAnimationIsFreedOnceUnreferenced() throws {
         withEngine { engine, _ in
             let root = CALayer()
@@ -417,8 +474,15 @@ final class TransactionAbuseTests: XCTestCase {
     }
 }
 
-/// An animation delegate that runs `onStop` when the animation stops.
+/// An animation delegate that records how its animations stopped and runs `onStart` and
+/// `onStop`.
 private final class StopRecorder: CAAnimationDelegate {
+    var onStart: () -> Void = {}
     var onStop: () -> Void = {}
-    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { onStop() }
+    private(set) var stops: [Bool] = []
+    func animationDidStart(_ anim: CAAnimation) { onStart() }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        stops.append(flag)
+        onStop()
+    }
 }

@@ -57,6 +57,7 @@ final class ShadowPathAnimationTests: XCTestCase {
 
     func testShadowPathThroughKeyValueCoding() throws {
         let layer = CALayer()
+        XCTAssertNil(layer.shadowPath, "Apple's default")
         let path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil)
         layer.setValue(path, forKey: "shadowPath")
         XCTAssertEqual(layer.shadowPath, path)
