@@ -413,8 +413,8 @@ final class TransactionAbuseTests: XCTestCase {
             let (host, window, root) = try showHeadlessWindow()
             defer { withExtendedLifetime(window) { AnimationEngine.resignCurrent() } }
             var kept: UIView? = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-            weak var weakView = kept
-            weak var weakLayer = kept?.layer
+            weak let weakView = kept
+            weak let weakLayer = kept?.layer
             var completions: [Bool] = []
             do {
                 let view = try XCTUnwrap(kept)
