@@ -13,6 +13,7 @@ struct RecordingBenchmarks {
     let options: BenchOptions
 
     func run() throws -> ([BenchRecord], [String]) {
+        guard options.wants("record png") || options.wants("record y4m") else { return ([], []) }
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         let folder = "\(base)/kinescope-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
