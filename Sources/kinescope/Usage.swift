@@ -6,10 +6,11 @@ enum Usage {
       kinescope [view] [IMAGE...] [--transition NAME] [--duration S] [--size WxH] [--fps N]
           [--stats] [--record PATH]
           Open the viewer: a click, space or → shows the next image with the transition
-          (default flipFromLeft); keys 1–9 pick a transition, s toggles slow animations,
-          q or Esc quits. Without images it cycles the four demo images. Frames are paced
-          at --fps (default 60); --stats prints frame counts at exit, which are printed
-          anyway when frames were dropped.
+          (default flipFromLeft; any name `kinescope list` shows, NAME-subtype for a
+          subtype, e.g. push-fromRight); keys 1–9 pick a transition, s toggles slow
+          animations, q or Esc quits. Without images it cycles the four demo images.
+          Frames are paced at --fps (default 60); --stats prints frame counts at exit,
+          which are printed anyway when frames were dropped.
           --record PATH records what the window shows: PATH.y4m, - (a Y4M stream on
           standard output) or a folder of PNGs; frames the disk cannot keep up with are
           dropped and counted.
