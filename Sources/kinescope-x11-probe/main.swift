@@ -63,9 +63,14 @@ func bench(frames: Int) throws(HostError) {
         for damage in [PixelRect(size: size), square] {
             let clock = ContinuousClock()
             var milliseconds: [Double] = []
+            var copies: [Double] = []
             milliseconds.reserveCapacity(frames)
+            copies.reserveCapacity(frames)
             for index in 0..<(frames + 20) {
+                let lent = clock.now
                 let frame = try host.backBuffer()
+                let (copySeconds, copyAttoseconds) = lent.duration(to: clock.now).components
+                if index >= 20 { copies.append(Double(copySeconds) * 1e3 + Double(copyAttoseconds) * 1e-15) }
                 let value = 0xFF00_0000 | UInt32(index & 0xFF) * 0x01_0101
                 frame.row(damage.y + index % damage.height)[damage.x..<damage.maxX].update(repeating: value)
                 let start = clock.now
@@ -75,11 +80,12 @@ func bench(frames: Int) throws(HostError) {
                 if index >= 20 { milliseconds.append(Double(seconds) * 1e3 + Double(attoseconds) * 1e-15) }
             }
             milliseconds.sort()
+            copies.sort()
             func shown(_ value: Double) -> String { "\((value * 1000).rounded() / 1000)" }
             let median = milliseconds[frames / 2]
             print("\(host.presentationPath), damage \(damage.width)x\(damage.height): median \(shown(median)) ms/frame "
                   + "(\(Int(1000 / median)) frames/s), best \(shown(milliseconds[0])) ms, over \(frames) frames of \(size), "
-                  + "present + XSync")
+                  + "present + XSync; backBuffer (previous damage copied across) median \(shown(copies[frames / 2])) ms")
         }
     }
 }
