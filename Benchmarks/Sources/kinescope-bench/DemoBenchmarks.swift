@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Foundation
 import Kinescope
 import KinescopeDemos
 
@@ -17,7 +18,8 @@ struct DemoBenchmarks {
     static let clickPeriod = ["cycle": 60, "cover": 60, "bars": 60, "transactions": 300, "gallery": Int.max]
 
     func run() throws -> ([BenchRecord], [String]) {
-        guard DemoCatalog.all.contains(where: { options.wants("demo \($0.name)") }) else { return ([], []) }
+        guard DemoCatalog.all.contains(where: { options.wants("demo \($0.name)") }) || options.wants("present")
+        else { return ([], []) }
         let width = 1920, height = 1080
         let size = try PixelSize(width: width, height: height)
         let frames = options.quick ? 120 : 600
@@ -29,7 +31,7 @@ struct DemoBenchmarks {
             notes.append("demos: \(error); frames presented to HeadlessHost instead (no X11 present cost)")
         }
         var records: [BenchRecord] = []
-        var path = "HeadlessHost"
+        var path = server == nil ? "HeadlessHost" : "X11Host"
         for demo in DemoCatalog.all where options.wants("demo \(demo.name)") {
             let host: any Hosts.Host
             if let server {
@@ -71,7 +73,38 @@ struct DemoBenchmarks {
                                            threads: options.threads, ours: percentile(cpuTimes, p)))
             }
         }
+        if let server, options.wants("present") {
+            records += try presentCost(display: server.display, size: size)
+        }
+        if server != nil { notes.append("present: X11Host.backBuffer + present + synchronize (XSync) of a whole unchanged frame under Xvfb, median wall ms; XPutImage forced with KINESCOPE_NO_SHM=1") }
         notes.append("demos: \(frames) frames each, wall time of one run-loop turn (evaluate + composite + present through \(path)), 60 Hz virtual clock, re-clicked when each effect ends; 'CPU' = this process's CPU time in the turn, all threads added (not Xvfb's)")
         return (records, notes)
+    }
+
+    /// What presenting a whole 1920×1080 frame costs the client until the server has it:
+    /// `backBuffer` + `present` + `XSync`, through MIT-SHM and through `XPutImage`
+    /// (`KINESCOPE_NO_SHM=1`, read when the host is made), median wall milliseconds.
+    private func presentCost(display: String, size: PixelSize) throws -> [BenchRecord] {
+        func measure(sharedMemory: Bool) throws -> Double {
+            if sharedMemory { unsetenv("KINESCOPE_NO_SHM") } else { setenv("KINESCOPE_NO_SHM", "1", 1) }
+            defer { unsetenv("KINESCOPE_NO_SHM") }
+            let host = try X11Host(title: "kinescope-bench present", size: size, displayName: display)
+            var failure: (any Error)?
+            let ms = Stopwatch.medianMilliseconds(runs: options.quick ? 30 : 120, warmUp: 10, clock: .wall) {
+                do {
+                    _ = try host.backBuffer()
+                    try host.present()
+                    try host.synchronize()
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return ms
+        }
+        let shm = try measure(sharedMemory: true)
+        let putImage = try measure(sharedMemory: false)
+        return [BenchRecord(name: "present whole frame + XSync, MIT-SHM", size: sizeText(size.width, size.height),
+                            threads: 1, ours: shm, peer: "XPutImage", peerValue: putImage)]
     }
 }
