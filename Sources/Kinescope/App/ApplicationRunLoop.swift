@@ -239,10 +239,11 @@ public struct FrameStatistics: Hashable, Sendable, CustomStringConvertible {
 
     public init() {}
 
-    /// One line, e.g. `120 frames, 118 presented (2 whole), 14% of their pixels composited, 3 dropped`.
+    /// One line, e.g. `120 frames, 118 presented (2 whole), 14% of their pixels composited,
+    /// 3 frames dropped (late)`.
     public var description: String {
         let share = framePixels == 0 ? 0 : Int((Double(compositedPixels) * 100 / Double(framePixels)).rounded())
         return "\(frames) frames, \(presentedFrames) presented (\(wholeFrames) whole), "
-            + "\(share)% of their pixels composited, \(droppedFrames) dropped"
+            + "\(share)% of their pixels composited, \(droppedFrames) frames dropped (late)"
     }
 }
