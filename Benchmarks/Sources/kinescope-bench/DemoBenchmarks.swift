@@ -76,7 +76,7 @@ struct DemoBenchmarks {
         if let server, options.wants("present") {
             records += try presentCost(display: server.display, size: size)
         }
-        if server != nil { notes.append("present: X11Host.backBuffer + present + synchronize (XSync) of a whole unchanged frame under Xvfb, median wall ms; XPutImage forced with KINESCOPE_NO_SHM=1") }
+        if server != nil, options.wants("present") { notes.append("present: X11Host.backBuffer + present + synchronize (XSync) of a whole unchanged frame under Xvfb, median wall ms; XPutImage forced with KINESCOPE_NO_SHM=1") }
         notes.append("demos: \(frames) frames each, wall time of one run-loop turn (evaluate + composite + present through \(path)), 60 Hz virtual clock, re-clicked when each effect ends; 'CPU' = this process's CPU time in the turn, all threads added (not Xvfb's)")
         return (records, notes)
     }
