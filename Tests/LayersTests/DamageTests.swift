@@ -23,11 +23,7 @@ final class DamageTests: XCTestCase {
     }
 
     func testMovedLayerDamagesItsOldAndNewBoxesOnly() throws {
-        let root = rootLayer()
-        let layer = CALayer()
-        layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(layer)
+        let (root, layer) = squareScene(at: CGRect(x: 10, y: 10, width: 20, height: 20))
         let before = root.makeRenderNode()
         layer.frame = CGRect(x: 120, y: 80, width: 20, height: 20)
         let after = root.makeRenderNode()
@@ -36,15 +32,12 @@ final class DamageTests: XCTestCase {
     }
 
     func testShadowWidensTheDamageByItsBlur() throws {
-        let root = rootLayer()
-        let layer = CALayer()
-        layer.frame = CGRect(x: 60, y: 40, width: 20, height: 20)
-        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let (root, layer) = squareScene(at: CGRect(x: 60, y: 40, width: 20, height: 20))
+        layer.shadowOffset = CGSize(width: 0, height: 3)
         layer.shadowOpacity = 1
         layer.shadowRadius = 6
-        root.addSublayer(layer)
         let before = root.makeRenderNode()
-        layer.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         let damage = RenderNode.damage(from: before, to: root.makeRenderNode(), in: PixelRect(x: 0, y: 0, width: 160, height: 120))
         XCTAssertEqual(damage.count, 1)
         let box = try XCTUnwrap(damage.first)
@@ -53,11 +46,7 @@ final class DamageTests: XCTestCase {
     }
 
     func testPerspectiveChangeDamagesTheWholeFrame() throws {
-        let root = rootLayer()
-        let layer = CALayer()
-        layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(layer)
+        let (root, layer) = squareScene(at: CGRect(x: 10, y: 10, width: 20, height: 20))
         let before = root.makeRenderNode()
         var transform = CATransform3DIdentity
         transform.m34 = -1 / 500
@@ -80,6 +69,16 @@ final class DamageTests: XCTestCase {
                        [frame], "more than half the frame")
         XCTAssertEqual(coalesceDamage([PixelRect(x: 2000, y: 0, width: 5, height: 5)], in: frame), [], "off the frame")
     }
+}
+
+/// A grey root with one red layer at `frame`.
+func squareScene(at frame: CGRect) -> (root: CALayer, layer: CALayer) {
+    let root = rootLayer()
+    let layer = CALayer()
+    layer.frame = frame
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    root.addSublayer(layer)
+    return (root, layer)
 }
 
 /// Counts of the rounds' damage kinds.
