@@ -1,4 +1,5 @@
 import Foundation
+import KinescopeTestSupport
 import XCTest
 
 /// `kinescope record`: demos run headless on a virtual clock; the same command gives the same
@@ -33,7 +34,7 @@ final class RecordCommandTests: XCTestCase {
         let run = try tool.run(["record", "cover", "--seconds", "0.5", "--fps", "10", "--size", "64x48",
                                 "--click-at", "0", "--out", folder.file("cover.y4m")])
         XCTAssertEqual(run.status, 0, run.standardError)
-        let stream = try Y4MStream(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("cover.y4m")))))
+        let stream = try Y4MFile(Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("cover.y4m")))))
         XCTAssertEqual(stream.width, 64)
         XCTAssertEqual(stream.height, 48)
         XCTAssertEqual(stream.frames.count, 5)

@@ -88,7 +88,7 @@ final class TransitionCommandTests: XCTestCase {
         XCTAssertEqual(one.status, 0, one.standardError)
         XCTAssertEqual(two.status, 0, two.standardError)
         XCTAssertEqual(one.standardOutput, two.standardOutput, "Y4M bytes with 1 and 2 threads")
-        XCTAssertEqual(try Y4MStream(Array(one.standardOutput)).frames.count, 4)
+        XCTAssertEqual(try Y4MFile(Array(one.standardOutput)).frames.count, 4)
     }
 
     /// A square image in a wide frame is scaled to the frame's height and centred, with opaque
@@ -122,7 +122,7 @@ final class TransitionCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(folder.contents(), ["fade.y4m"], "published under its name, no temporary file left")
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        let stream = try Y4MStream(bytes)
+        let stream = try Y4MFile(bytes)
         XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W96", "H54", "F25:1", "Ip", "A1:1", "C444"])
         XCTAssertEqual(stream.frames.count, 6)
         XCTAssertEqual(stream.luma(frame: 0, x: 0, y: 0), 16, "the black bar is Y′ 16 (limited range)")
@@ -133,7 +133,7 @@ final class TransitionCommandTests: XCTestCase {
         XCTAssertEqual(piped.status, 0, piped.standardError)
         XCTAssertEqual(Array(piped.standardOutput), bytes, "standard output carries the same stream as the file")
 
-        guard let ffprobe = executableOnPath("ffprobe") else { return }
+        guard let ffprobe = Programs.onPath("ffprobe") else { return }
         let probe = try runHelper(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
                                             "stream=width,height,pix_fmt,r_frame_rate,nb_read_frames", "-of", "default=nw=1", path])
         XCTAssertEqual(probe.status, 0)
@@ -145,7 +145,7 @@ final class TransitionCommandTests: XCTestCase {
     func testDefaultChromaIs420AndDefaultFrameCountIs60() throws {
         let run = try tool.run(["transition", "fade", "--from", Self.anchor, "--to", Self.cone, "--size", "33x17", "--out", "-"])
         XCTAssertEqual(run.status, 0, run.standardError)
-        let stream = try Y4MStream(Array(run.standardOutput))
+        let stream = try Y4MFile(Array(run.standardOutput))
         XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W33", "H17", "F60:1", "Ip", "A1:1", "C420jpeg"])
         XCTAssertEqual(stream.frames.count, 60)
     }
@@ -277,7 +277,7 @@ final class TransitionCommandTests: XCTestCase {
 
     /// On a terminal (a pseudo-terminal from `script`), standard error shows a progress bar.
     func testProgressBarAppearsOnATerminal() throws {
-        guard let script = executableOnPath("script") else { throw XCTSkip("script(1) not installed") }
+        guard let script = Programs.onPath("script") else { throw XCTSkip("script(1) not installed") }
         let command = [tool.url.path, "transition", "fade", "--from", Self.anchor, "--to", Self.cone,
                        "--frames", "3", "--size", "16x16", "--out", folder.file("tty")]
             .map { "'\($0)'" }.joined(separator: " ")

@@ -22,7 +22,7 @@ final class ViewRecordingTests: XCTestCase {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw XCTSkip("DISPLAY is not set; scripts/test runs these tests under an Xvfb of its own")
         }
-        guard let xdotool = executableOnPath("xdotool") else { throw XCTSkip("xdotool is not installed") }
+        guard let xdotool = Programs.onPath("xdotool") else { throw XCTSkip("xdotool is not installed") }
         self.xdotool = xdotool
         tool = try CommandLineTool.kinescope()
         folder = try TemporaryFolder()
@@ -76,7 +76,7 @@ final class ViewRecordingTests: XCTestCase {
         let message = String(decoding: errors.wait(), as: UTF8.self)
 
         XCTAssertEqual(process.terminationStatus, 0, message)
-        let stream = try Y4MStream(streamed)
+        let stream = try Y4MFile(streamed)
         XCTAssertGreaterThanOrEqual(stream.frames.count, 2)
         XCTAssertTrue(message.contains("recorded \(stream.frames.count) frames (160x120) to standard output"), message)
         XCTAssertTrue(message.contains("dropped"), "the dropped-frame count is always reported: \(message)")
@@ -100,7 +100,7 @@ final class ViewRecordingTests: XCTestCase {
 
         XCTAssertEqual(process.terminationStatus, 0, message)
         XCTAssertEqual(folder.contents(), ["session.y4m"], "published under its name, no temporary file left")
-        let stream = try Y4MStream(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let stream = try Y4MFile(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W160", "H120", "F60:1", "Ip", "A1:1", "C420jpeg"])
         XCTAssertGreaterThanOrEqual(stream.frames.count, 2)
         XCTAssertTrue(message.contains("recorded \(stream.frames.count) frames (160x120) to \(path)"), message)

@@ -18,8 +18,8 @@ final class ViewerWindowTests: XCTestCase {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw XCTSkip("DISPLAY is not set; scripts/test runs these tests under an Xvfb of its own")
         }
-        guard let xdotool = executableOnPath("xdotool") else { throw XCTSkip("xdotool is not installed") }
-        guard let importTool = executableOnPath("import") else { throw XCTSkip("ImageMagick's import is not installed") }
+        guard let xdotool = Programs.onPath("xdotool") else { throw XCTSkip("xdotool is not installed") }
+        guard let importTool = Programs.onPath("import") else { throw XCTSkip("ImageMagick's import is not installed") }
         self.xdotool = xdotool
         self.importTool = importTool
         tool = try CommandLineTool.kinescope()

@@ -14,23 +14,3 @@ func bt601(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
 func solidFrame(width: Int, height: Int, _ color: PremultipliedColor) -> Bitmap {
     Bitmap(size: try! PixelSize(width: width, height: height), filledWith: color)
 }
-
-/// The path of an executable named `name` on PATH, if any.
-func findExecutable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// Runs `executable` with `arguments`, returning its exit status and standard output.
-func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, data)
-}

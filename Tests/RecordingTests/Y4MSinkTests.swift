@@ -198,7 +198,7 @@ final class Y4MSinkTests: XCTestCase {
     }
 
     func testFFprobeAcceptsTheStreamAndFFmpegDecodesTheColour() throws {
-        guard let ffprobe = findExecutable("ffprobe"), let ffmpeg = findExecutable("ffmpeg") else {
+        guard let ffprobe = Programs.onPath("ffprobe"), let ffmpeg = Programs.onPath("ffmpeg") else {
             throw XCTSkip("ffprobe/ffmpeg not installed")
         }
         let orange = PremultipliedColor(red: 240, green: 140, blue: 20, alpha: 255)

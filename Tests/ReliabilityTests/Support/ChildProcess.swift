@@ -2,45 +2,6 @@ import Foundation
 import Glibc
 import XCTest
 
-/// The built `kinescope` executable and other programs, run as child processes with a watchdog:
-/// a child that outlives its time limit is killed and reported, so a hang fails the test instead
-/// of stalling the suite.
-enum Programs {
-    /// `kinescope` beside the test binary (SwiftPM: `.build/<triple>/<configuration>/`; CMake:
-    /// `build/bin/`); skips the test when it has not been built.
-    static func kinescope() throws -> String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folders = [executable.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for folder in folders {
-            let path = folder.appendingPathComponent("kinescope").path
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: path) {
-                return path
-            }
-        }
-        throw XCTSkip("kinescope is not built next to the test binary (looked in \(folders.map(\.path))); build it first")
-    }
-
-    /// The repository's `assets` folder (demo images the viewer shows).
-    static var assets: String {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("assets")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Anchor.png").path) { return candidate.path }
-            folder.deleteLastPathComponent()
-        }
-        return "assets"
-    }
-
-    /// The first executable called `name` on PATH.
-    static func onPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
-
 /// A child process whose output streams are collected on background threads.
 final class Child: @unchecked Sendable {
     let process = Process()
@@ -135,45 +96,8 @@ struct ReliabilityError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Waits, without sleeping, until `condition` holds: it is checked now and again each time a
-/// file in `folder` is created, written, renamed or removed (inotify). Returns false when nothing
-/// changes for `idleLimit` seconds, which only happens when the writer has died or hung.
-func waitForChanges(in folder: String, idleLimit: Int32 = 30, until condition: () -> Bool) throws -> Bool {
-    let fd = inotify_init1(Int32(IN_CLOEXEC))
-    guard fd >= 0 else { throw ReliabilityError("inotify_init1 failed: errno \(errno)") }
-    defer { close(fd) }
-    let mask = UInt32(IN_CREATE | IN_MODIFY | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE)
-    guard inotify_add_watch(fd, folder, mask) >= 0 else { throw ReliabilityError("inotify_add_watch \(folder): errno \(errno)") }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while !condition() {
-        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, idleLimit * 1000)
-        if ready == 0 { return false }
-        if ready < 0 && errno != EINTR { throw ReliabilityError("poll failed: errno \(errno)") }
-        if ready > 0 { _ = read(fd, &buffer, buffer.count) }
-    }
-    return true
-}
 
-/// Total size of the files in `folder` whose names start with `prefix`.
-func bytesInFiles(in folder: String, prefix: String) -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasPrefix(prefix) }.reduce(0) { total, name in
-        total + ((try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)")[.size] as? Int) ?? 0)
-    }
-}
 
-/// Reads exactly `count` bytes from `handle`, or fewer at the end of the stream.
-func readExactly(_ count: Int, from handle: FileHandle) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(count)
-    while bytes.count < count {
-        let chunk = handle.readData(ofLength: count - bytes.count)
-        if chunk.isEmpty { break }
-        bytes += chunk
-    }
-    return bytes
-}
 
 /// System V shared-memory segments from `/proc/sysvipc/shm`.
 struct SharedSegment {

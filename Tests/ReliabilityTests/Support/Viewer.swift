@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KinescopeTestSupport
 import XCTest
 
 /// `kinescope view` on a test's own X server, recording, with helpers to wait for recorded

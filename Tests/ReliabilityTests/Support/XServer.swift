@@ -1,7 +1,8 @@
+@testable import Hosts
 import CX11
 import Foundation
 import Glibc
-@testable import Hosts
+import KinescopeTestSupport
 import XCTest
 
 /// An Xvfb of the test's own on a display number it picks (`-displayfd`), so that a test can
