@@ -102,7 +102,7 @@ final class ViewerWindowTests: XCTestCase {
 
     /// The window's pixels as packed 8-bit RGB.
     private func readWindow(_ window: String, size: (width: Int, height: Int)) throws -> [UInt8] {
-        let read = try runHelperData(importTool, ["-window", window, "-depth", "8", "rgb:-"])
+        let read = Array(try runTool(importTool, ["-window", window, "-depth", "8", "rgb:-"]).output)
         XCTAssertEqual(read.count, size.width * size.height * 3, "import -window \(window) read the whole window")
         return read
     }
@@ -171,7 +171,7 @@ private final class LiveViewer {
         let window = try window(xdotool: xdotool)
         let expected: [Double] = firstFrame[6..<6 + width * height].map { Double($0) }
         for _ in 0..<500 {
-            let rgb = try runHelperData(importTool, ["-window", window, "-depth", "8", "rgb:-"])
+            let rgb = Array(try runTool(importTool, ["-window", window, "-depth", "8", "rgb:-"]).output)
             guard rgb.count == width * height * 3 else { continue }
             var total = 0.0
             for i in 0..<width * height {
@@ -220,18 +220,4 @@ private func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
     var total = 0
     for i in a.indices { total += abs(Int(a[i]) - Int(b[i])) }
     return Double(total) / Double(a.count)
-}
-
-/// Runs a helper tool to completion; returns its standard output as bytes.
-private func runHelperData(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(data)
 }
