@@ -55,7 +55,7 @@ final class NumericTransitionTests: XCTestCase {
         let to = random.bitmap(width: Self.size.width, height: Self.size.height)
         let frame = Bitmap(size: Self.size)
         let renderer = TransitionRenderer(threadCount: 2)
-        let progresses: [Double] = [.nan, -.infinity, -1, 0, 5e-324, 0.25, 0.5, 1.0.nextDown, 1, 2, .infinity]
+        let progresses: [Double] = [.nan, -.infinity, -1, 0, .leastNonzeroMagnitude, 0.25, 0.5, 1.0.nextDown, 1, 2, .infinity]
         var accepted = 0, refused = 0
         for type in TransitionRegistry.all {
             let name = type.name

@@ -104,7 +104,7 @@ final class NumericViewTests: XCTestCase {
         try onMain {
             let (host, _, root) = try Self.makeWindow()
             var random = SeededRandom(seed: 1414)
-            let durations: [TimeInterval] = [.nan, .infinity, -.infinity, -1, 0, -0.0, 5e-324, 0.2, 1e300]
+            let durations: [TimeInterval] = [.nan, .infinity, -.infinity, -1, 0, -0.0, .leastNonzeroMagnitude, 0.2, 1e300]
             var completions: [Int: [Bool]] = [:]
             for (index, duration) in durations.enumerated() {
                 let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
