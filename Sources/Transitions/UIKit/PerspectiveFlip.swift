@@ -23,14 +23,29 @@
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
 // level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
 // progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
-// upper bounds):
+// upper bounds), before the mip cache:
 //   flipFromLeft/Right, oglFlip   11.2 / 0.3 / 13.1 ms     flipFromTop/Bottom   7.4 / 0.6 / 8.8 ms
 //   cube fromLeft/Right          18.5 / 23.4 / 16.0 ms     cube fromTop/Bottom 13.1 / 13.1 / 11.8 ms
-// These miss the 8 ms goal where a face covers most of the frame: the kernel pays ≈ 9–10 ns per
-// covered pixel for perspective on this machine, most of it in the bilinear texel loads (an
-// eight-lane gather measures ≈ 3 ns per pixel here, Swift having no gather instruction). A
-// kernel written on `Lanes.bilinear` (LaneSampling.swift) measured slower (≈ 14 ns per pixel)
-// and was dropped; at 0.5 the plane is edge-on and nothing is drawn.
+// With the shared, kept mip chains and the eight-wide column table (/tmp harness over
+// `TransitionRenderer`, still inputs, median of 5 per progress, then median / worst over
+// progress 0.1…0.9, same load for before and after, load average 2–5; ±20 % run to run):
+//   one thread        flipFromLeft/Right 11.1–11.6 / 13 → 9.1 / 12.5 ms, oglFlip 11.1 / 12.4 → 9.7 / 13.1,
+//                     flipFromTop/Bottom 6.8–10.8 / 14 → 3.5–5.3 / 6.7–8.4, cube 18.7 / 23.7 → 16.5 / 18.8
+//   two threads, wall flipFromLeft 16.9 / 26 → 10.7 / 19.8, flipFromTop 12.3 / 19.6 → 6.6 / 10.7,
+//                     cube 32 / 45 → 23 / 28
+// and in instructions per steady frame (callgrind, repeatable): flipFromLeft at 0.4 48 → 21 M,
+// oglFlip at 0.45 41 → 13 M, cube at 0.4 116 → 73 M, flipFromTop at 0.1 105 → 50 M; flipFromLeft
+// and cube at 0.1 64 and 68 M, unchanged (no halved level is read there).
+// Still over 8 ms: the vertical-axis flips and the cube where a face covers most of the frame.
+// The general perspective kernel costs ≈ 38 instructions (≈ 7–9 ns) per covered pixel, most of
+// it the bilinear texel loads (an eight-lane gather measures ≈ 3 ns per pixel here, Swift having
+// no gather instruction). A kernel written on `Lanes.bilinear` (LaneSampling.swift) measured
+// slower (≈ 14 ns per pixel) and was dropped; at 0.5 the plane is edge-on and nothing is drawn.
+// What would move it: the rows of a horizontal-axis turn are axis-aligned scales and cost half
+// as much (one vertical blend per row, two loads per pixel); a vertical-axis turn is the same
+// with rows and columns swapped, so drawing it into a transposed band from a transposed copy of
+// the input (kept like the mip chains) and transposing back would bring it near 5 ms plus the
+// transposes, at the price of the ±1 rounding of a horizontal-first bilinear.
 
 import Geometry
 import Raster
