@@ -16,7 +16,7 @@ final class MipmapCacheTests: XCTestCase {
         }
     }
 
-    func testSameGenerationReusesTheChainAndItsLevels() {
+    func testSameGenerationReusesTheChainAndItsLevels() throws {
         var rng = SeededGenerator(seed: 3)
         let image = TransformFixtures.randomImage(width: 40, height: 30, using: &rng)
         let cache = MipmapCache()
@@ -29,7 +29,7 @@ final class MipmapCacheTests: XCTestCase {
         XCTAssertEqual(second.builtLevelCount, 3, "levels built for an earlier frame should be kept")
     }
 
-    func testNewOrNilGenerationRebuildsFromCurrentPixels() {
+    func testNewOrNilGenerationRebuildsFromCurrentPixels() throws {
         var rng = SeededGenerator(seed: 4)
         let image = TransformFixtures.randomImage(width: 16, height: 16, opaque: true, using: &rng)
         let cache = MipmapCache()
