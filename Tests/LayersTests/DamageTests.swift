@@ -45,6 +45,25 @@ final class DamageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(box.maxY, 40 + 3 + 20 + 9, "down to the offset shadow's blurred edge")
     }
 
+    func testSublayerMovingUnderAnAlphaShadowDamagesTheShadowItCasts() throws {
+        let (root, layer) = squareScene(at: CGRect(x: 40, y: 40, width: 20, height: 20))
+        layer.backgroundColor = nil
+        layer.shadowOpacity = 1
+        layer.shadowOffset = CGSize(width: 30, height: 0)
+        layer.shadowRadius = 2
+        let child = CALayer()
+        child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        child.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        layer.addSublayer(child)
+        let before = root.makeRenderNode()
+        child.position = CGPoint(x: 15, y: 15)
+        let frame = PixelRect(x: 0, y: 0, width: 160, height: 120)
+        let damage = RenderNode.damage(from: before, to: root.makeRenderNode(), in: frame)
+        // The child's alpha casts the layer's shadow 30 px to the right: both the old and the
+        // new shadow (x 70…80 and 75…85 in device pixels) must be redrawn.
+        XCTAssertTrue(damage.contains { $0.minX <= 70 && $0.maxX >= 85 && $0.minY <= 40 && $0.maxY >= 60 }, "\(damage)")
+    }
+
     func testPerspectiveChangeDamagesTheWholeFrame() throws {
         let (root, layer) = squareScene(at: CGRect(x: 10, y: 10, width: 20, height: 20))
         let before = root.makeRenderNode()
@@ -92,7 +111,7 @@ struct DamageRoundStats {
 /// with only the damage redrawn must equal a whole render of the new tree, byte for byte.
 func runRandomizedEdits(rounds: Int, threads: Int, random: inout SeededRandom) throws -> DamageRoundStats {
     let engine = AnimationEngine(clock: VirtualClock())
-    return try engine.withCurrent {
+    return engine.withCurrent {
         let root = randomTree(random)
         random = SeededRandom(seed: random.next())
         let compositor = Compositor(threadCount: threads)

@@ -90,7 +90,9 @@ struct DamageWalk {
             if let node = old ?? new { addSubtree(node, parentMap: parentMap) }
             return
         }
-        guard old.drawsItselfLike(new) else {
+        // A shadow without a path is cast by the whole subtree's alpha: any change below
+        // changes it too.
+        guard old.drawsItselfLike(new), !new.castsAlphaShadow else {
             addSubtree(old, parentMap: parentMap)
             addSubtree(new, parentMap: parentMap)
             return
@@ -114,22 +116,55 @@ struct DamageWalk {
             isUnbounded = true
             return
         }
-        var box = map.project(node.bounds).visibleBoundingBox()
-        if let contents = node.contents {
-            box = box.union(map.project(contents.destination).visibleBoundingBox())
-        }
+        var box = ownBox(node, map: map)
         if let shadow = node.shadow {
             // Generous: the blur's reach (3 standard deviations of `radius / 2`) with room for a
-            // wider blur, plus the rasterizer's pixel of growth.
+            // wider blur, plus the rasterizer's pixel of growth. The shape is the path, or what
+            // the subtree draws (its alpha casts the shadow), moved by the offset.
             let reach = 3 * Double(shadow.radius) * scale(of: map) + 4
-            let moved = node.bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
-            box = box.union(map.project(moved).visibleBoundingBox().insetBy(dx: -reach, dy: -reach))
+            let shifted = Homography(CGAffineTransform(translationX: shadow.offset.width, y: shadow.offset.height))
+                .concatenating(map)
+            let body: CGRect
+            if let path = shadow.path {
+                body = shifted.project(path.boundingBox).visibleBoundingBox()
+                    .union(shifted.project(node.bounds).visibleBoundingBox())
+            } else if let subtree = subtreeBox(node, map: shifted) {
+                body = subtree
+            } else {
+                isUnbounded = true
+                return
+            }
+            box = box.union(body.insetBy(dx: -reach, dy: -reach))
         }
         add(box)
         // A clipped layer's sublayers stay inside its bounds, and so does a transition's frame.
         if !node.masksToBounds && node.transition == nil {
             for child in node.children { addSubtree(child, parentMap: map) }
         }
+    }
+
+    /// The device box of what `node` draws itself: bounds, and contents that spill past them.
+    private func ownBox(_ node: RenderNode, map: Homography) -> CGRect {
+        var box = map.project(node.bounds).visibleBoundingBox()
+        if let contents = node.contents {
+            box = box.union(map.project(contents.destination).visibleBoundingBox())
+        }
+        return box
+    }
+
+    /// The device box of what `node` and its sublayers draw (without shadows) under `map`, or
+    /// nil when some part is under a perspective map.
+    private func subtreeBox(_ node: RenderNode, map: Homography) -> CGRect? {
+        guard map.isFinite else { return .null }
+        guard map.m13 == 0, map.m23 == 0, map.m33 > 0 else { return nil }
+        var box = ownBox(node, map: map)
+        if !node.masksToBounds && node.transition == nil {
+            for child in node.children {
+                guard let childBox = subtreeBox(child, map: child.planeToParent.concatenating(map)) else { return nil }
+                box = box.union(childBox)
+            }
+        }
+        return box
     }
 
     private mutating func add(_ box: CGRect) {
@@ -154,6 +189,10 @@ struct DamageWalk {
 }
 
 extension RenderNode {
+    /// Whether this node casts a shadow from its composited alpha (no `shadowPath`), which any
+    /// change in its subtree may change.
+    var castsAlphaShadow: Bool { shadow != nil && shadow?.path == nil }
+
     /// Whether this node draws its own parts exactly as `other` does, in the same place, so that
     /// only their sublayers can make a difference. A mask counts as the same only when it is the
     /// same node; a transition in progress never does. A translucent group layer that gains its
@@ -166,7 +205,7 @@ extension RenderNode {
             && backgroundColor == other.backgroundColor && corners == other.corners
             && border?.width == other.border?.width && border?.color == other.border?.color
             && shadow?.color == other.shadow?.color && shadow?.offset == other.shadow?.offset
-            && shadow?.radius == other.shadow?.radius
+            && shadow?.radius == other.shadow?.radius && shadow?.path == other.shadow?.path
             && contents?.source === other.contents?.source && contents?.sourceRect == other.contents?.sourceRect
             && contents?.destination == other.contents?.destination && contents?.filter == other.contents?.filter
             && masksToBounds == other.masksToBounds && isDoubleSided == other.isDoubleSided
