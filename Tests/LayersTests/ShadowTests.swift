@@ -112,6 +112,44 @@ final class ShadowTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 3)
     }
 
+    func testMasksToBoundsClipsTheShadowToTheBounds() throws {
+        // Core Animation clips a masksToBounds layer's shadow with everything else outside its
+        // bounds: an opaque square (and a rounded one) then shows no shadow at all.
+        for radius in [0, 12] as [CGFloat] {
+            let (root, layer) = shadowScene(background: CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1))
+            layer.cornerRadius = radius
+            layer.masksToBounds = true
+            let clipped = render(root)
+            layer.shadowOpacity = 0
+            let unshadowed = render(root)
+            layer.shadowOpacity = 1
+            layer.masksToBounds = false
+            XCTAssertFalse(render(root).hasSamePixels(as: unshadowed), "control: without the clip the shadow shows")
+            var changed = 0
+            var outside: [(Int, Int)] = []
+            for y in 0..<120 {
+                for x in 0..<160 where clipped[x: x, y: y] != unshadowed[x: x, y: y] {
+                    changed += 1
+                    if !CGRect(x: 49, y: 29, width: 62, height: 62).contains(CGPoint(x: x, y: y)) { outside.append((x, y)) }
+                }
+            }
+            XCTAssertTrue(outside.isEmpty, "radius \(radius): \(outside.count) shadow pixels outside the bounds, first \(outside.first.map { "\($0)" } ?? "")")
+            // Square: the opaque background hides the clipped shadow; rounded: only the
+            // anti-aliased corner pixels let a little of it through, as on Apple's.
+            XCTAssertLessThanOrEqual(changed, radius == 0 ? 0 : 40, "radius \(radius)")
+        }
+    }
+
+    func testMasksToBoundsShadowShowsInsideThroughTransparentContents() throws {
+        let (root, layer) = shadowScene(contents: discImage())
+        layer.masksToBounds = true
+        let frame = render(root)
+        // Unclipped, the disc's shadow (centre (88, 72), radius 24) would reach y 96 below the
+        // layer's bottom edge (y 90).
+        XCTAssertEqual(frame[x: 88, y: 93], .white, "the shadow is clipped at the bounds")
+        XCTAssertLessThan(frame[x: 106, y: 86].red, 200, "the disc's shadow inside the bounds, beside the disc")
+    }
+
     func testShadowsAreIdenticalForAnyThreadCount() throws {
         let (root, layer) = shadowScene(contents: discImage(), sublayer: true)
         layer.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)

@@ -53,7 +53,7 @@ final class BandRenderer: @unchecked Sendable {
                            castsShadow: Bool) {
         let innerClip = node.masksToBounds ? snappedRect(node.bounds, map: map).intersection(clip) : clip
         drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: true, contents: false,
-                       castsShadow: castsShadow)
+                       castsShadow: castsShadow, shadowClip: node.masksToBounds ? innerClip : clip)
         if !innerClip.isEmpty {
             drawContents(node, map: map, target: target, clip: innerClip, opacity: opacity)
             for child in node.children {
@@ -75,17 +75,23 @@ final class BandRenderer: @unchecked Sendable {
         let local = PixelRect(size: size)
 
         if node.masksToBounds && !(node.corners.isZero && isAxisAligned(map)) {
+            let shape = scratch.acquireMask(size)
+            defer { scratch.releaseMask() }
+            fillCoverage(of: node.bounds, radii: node.corners, map: toGroup, into: shape, antialiased: node.edgeAntialiasing)
+            if castsShadow, let shadow = node.shadow {
+                let shadowPixels = scratch.acquireBitmap(size)
+                drawShadow(shadow, of: node, map: toGroup, target: shadowPixels, clip: local, opacity: innerOpacity)
+                try? group.composite(shadowPixels, atX: 0, y: 0, mask: shape, opacity: 255)
+                scratch.releaseBitmap()
+            }
             drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: true,
-                           contents: false, castsShadow: castsShadow)
+                           contents: false)
             let clipped = scratch.acquireBitmap(size)
             defer { scratch.releaseBitmap() }
             drawContents(node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
             for child in node.children {
                 draw(child, parentMap: toGroup, target: clipped, clip: local, opacity: innerOpacity)
             }
-            let shape = scratch.acquireMask(size)
-            defer { scratch.releaseMask() }
-            fillCoverage(of: node.bounds, radii: node.corners, map: toGroup, into: shape, antialiased: node.edgeAntialiasing)
             try? group.composite(clipped, atX: 0, y: 0, mask: shape, opacity: 255)
             drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: false)
         } else {
@@ -105,13 +111,19 @@ final class BandRenderer: @unchecked Sendable {
         }
     }
 
-    /// The layer's own drawing: with `below`, shadow (when `castsShadow`), background and
-    /// (unless `contents` is false) contents; without, the border.
+    /// The layer's own drawing: with `below`, shadow (when `castsShadow`, inside `shadowClip`:
+    /// a `masksToBounds` layer clips its shadow to its bounds, as Core Animation does, which
+    /// hides it under an opaque background), background and (unless `contents` is false)
+    /// contents; without, the border.
     private func drawOwnContent(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect,
-                                opacity: Float, below: Bool, contents: Bool = true, castsShadow: Bool = false) {
+                                opacity: Float, below: Bool, contents: Bool = true, castsShadow: Bool = false,
+                                shadowClip: PixelRect? = nil) {
         if below {
             if castsShadow, let shadow = node.shadow {
-                drawShadow(shadow, of: node, map: map, target: target, clip: clip, opacity: opacity)
+                let shadowClip = shadowClip ?? clip
+                if !shadowClip.isEmpty {
+                    drawShadow(shadow, of: node, map: map, target: target, clip: shadowClip, opacity: opacity)
+                }
             }
             if let color = node.backgroundColor {
                 fillShape(node.bounds, radii: node.corners, color: color, map: map, target: target, clip: clip,
