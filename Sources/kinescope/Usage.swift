@@ -20,8 +20,9 @@ enum Usage {
           60), the first exactly A and the last exactly B, each image fitted into the frame
           (default A's size) over black. PATH is a folder of frame-000001.png…, a .y4m file,
           or - for a Y4M stream on standard output (| ffmpeg -i - out.mp4).
-      kinescope demo cycle|cover|bars|transactions|gallery [--size WxH]
-          A demo in a live window; a click runs its effect, q or Esc quits.
+      kinescope demo cycle|cover|bars|transactions|gallery [--size WxH] [--fps N] [--stats]
+          A demo in a live window; a click runs its effect, q or Esc quits. --fps and
+          --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
           [--format png|y4m] [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]
           Run a demo headless on a virtual clock and store every frame (default 2 s at 60
