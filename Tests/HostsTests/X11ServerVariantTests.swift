@@ -1,15 +1,16 @@
 import CX11
 import Foundation
+import KinescopeTestSupport
 @testable import Hosts
 import Raster
 import XCTest
 
 /// A server without MIT-SHM (`Xvfb -extension MIT-SHM`): the host falls back to XPutImage.
 final class X11WithoutSharedMemoryTests: XCTestCase {
-    private var server: XvfbServer?
+    private var server: OwnXServer?
 
     override func setUpWithError() throws {
-        server = try XvfbServer(arguments: ["-extension", "MIT-SHM", "-screen", "0", "320x240x24"])
+        server = try OwnXServer(["-extension", "MIT-SHM", "-screen", "0", "320x240x24"])
     }
 
     override func tearDown() {
@@ -38,10 +39,10 @@ final class X11WithoutSharedMemoryTests: XCTestCase {
 
 /// A 16-bit (RGB 565) screen: frames are converted per damaged rectangle, through MIT-SHM.
 final class X11Depth16Tests: XCTestCase {
-    private var server: XvfbServer?
+    private var server: OwnXServer?
 
     override func setUpWithError() throws {
-        server = try XvfbServer(arguments: ["-screen", "0", "320x240x16"])
+        server = try OwnXServer(["-screen", "0", "320x240x16"])
     }
 
     override func tearDown() {
@@ -86,10 +87,10 @@ final class X11Depth16Tests: XCTestCase {
 
 /// The X server dies under a live host: `nextEvents` throws instead of Xlib exiting the process.
 final class X11ConnectionLossTests: XCTestCase {
-    private var server: XvfbServer?
+    private var server: OwnXServer?
 
     override func setUpWithError() throws {
-        server = try XvfbServer(arguments: ["-screen", "0", "320x240x24"])
+        server = try OwnXServer(["-screen", "0", "320x240x24"])
     }
 
     override func tearDown() {

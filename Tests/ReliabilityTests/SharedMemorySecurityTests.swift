@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KinescopeTestSupport
 @testable import Hosts
 import Raster
 import XCTest

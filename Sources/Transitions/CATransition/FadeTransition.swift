@@ -9,6 +9,8 @@ struct FadeTransition: Transition {
 
     init(parameters: TransitionParameters) {}
 
+    init() {}
+
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
         guard let a = try? from.view(of: clip), let b = try? to.view(of: clip),

@@ -12,8 +12,6 @@ struct CrossDissolveTransition: Transition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        guard let a = try? from.view(of: clip), let b = try? to.view(of: clip),
-              let out = try? destination.view(of: clip) else { return }
-        try? out.mix(from: a, to: b, fraction: Float(progress))
+        FadeTransition().render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
     }
 }

@@ -24,48 +24,6 @@ enum SuiteDisplay {
     }
 }
 
-/// An Xvfb of the test's own, on a display number it picks (`-displayfd`), stopped by `stop()`.
-final class XvfbServer {
-    let displayName: String
-    private let process = Process()
-
-    /// Starts `Xvfb` with `arguments` (e.g. `["-extension", "MIT-SHM"]`) and returns once it accepts
-    /// connections. Skips the test when Xvfb is not installed.
-    init(arguments: [String]) throws {
-        let path = "/usr/bin/Xvfb"
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("\(path) is not installed: install the xvfb package (scripts/install-deps --test)")
-        }
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-noreset"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            process.waitUntilExit()
-            throw XServerTestError("Xvfb \(arguments.joined(separator: " ")) did not report a display number (got \"\(text)\")")
-        }
-        displayName = ":\(number)"
-    }
-
-    /// Terminates the server and waits for it to exit.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
-}
-
 struct XServerTestError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -1,5 +1,6 @@
-import XCTest
 @testable import Raster
+import KinescopeTestSupport
+import XCTest
 
 /// The kinds of map the fuzz test draws through (declared outside the test class: the CMake
 /// test scan ends a class at a nested type).
@@ -8,7 +9,7 @@ private enum MapFamily: CaseIterable { case integerTranslation, translation, axi
 /// The fast kernels (general SIMD, and the axis-aligned shortcuts) against the scalar reference,
 /// byte for byte, over seeded random images, maps, options and clips.
 final class DrawImageAgreementTests: XCTestCase {
-    private func randomMap(_ family: MapFamily, source: PixelSize, using rng: inout SeededGenerator) -> ProjectiveTransform {
+    private func randomMap(_ family: MapFamily, source: PixelSize, using rng: inout SeededRandom) -> ProjectiveTransform {
         let w = Double(source.width), h = Double(source.height)
         switch family {
         case .integerTranslation:
@@ -40,7 +41,7 @@ final class DrawImageAgreementTests: XCTestCase {
     }
 
     func testFastKernelsMatchReferenceExactlyOnRandomDraws() throws {
-        var rng = SeededGenerator(seed: 0x5EED_1234)
+        var rng = SeededRandom(seed: 0x5EED_1234)
         var checked = 0
         for trial in 0..<600 {
             let family = MapFamily.allCases[trial % MapFamily.allCases.count]
@@ -74,7 +75,7 @@ final class DrawImageAgreementTests: XCTestCase {
     }
 
     func testFastKernelsMatchReferenceOnLargeMipmappedPerspective() throws {
-        var rng = SeededGenerator(seed: 77)
+        var rng = SeededRandom(seed: 77)
         let source = TransformFixtures.randomImage(width: 300, height: 200, using: &rng)
         let chain = MipmappedImage(source)
         let forward = TransformFixtures.perspectiveForward(width: 300, height: 200, degrees: 75, eyeDistance: 400,

@@ -1,12 +1,13 @@
-import XCTest
 @testable import Raster
+import KinescopeTestSupport
+import XCTest
 
 /// What the image kernel draws, checked against images built by hand.
 final class DrawImageGoldenTests: XCTestCase {
     private let paths: [ImageKernelPath] = [.reference, .general, .fastest]
 
     func testIdentityMapReproducesSourceExactlyForEveryFilterAndPath() {
-        var rng = SeededGenerator(seed: 1)
+        var rng = SeededRandom(seed: 1)
         let source = TransformFixtures.randomImage(width: 23, height: 17, using: &rng)
         for filter in ImageFilter.allCases {
             for path in paths {
@@ -19,7 +20,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testIdentityMapCompositesSourceOverOpaqueBackground() {
-        var rng = SeededGenerator(seed: 2)
+        var rng = SeededRandom(seed: 2)
         let source = TransformFixtures.randomImage(width: 9, height: 7, using: &rng)
         let frame = Bitmap(size: source.size, filledWith: PremultipliedColor(packed: 0xFF20_4060))
         frame.drawImage(source, inverseTransform: .identity)
@@ -36,7 +37,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testQuarterTurnMatchesHandRotatedCopy() {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SeededRandom(seed: 3)
         let w = 6, h = 4
         let source = TransformFixtures.randomImage(width: w, height: h, using: &rng)
         // Turned 90° clockwise on screen (y down): source (x, y) lands at (h − y, x); the frame is h×w.
@@ -97,7 +98,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testPlanePartlyBehindTheEyeIsClippedAndDrawsOnlyInFront() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SeededRandom(seed: 4)
         let source = TransformFixtures.randomImage(width: 64, height: 48, using: &rng)
         // Eye 20 px away, plane turned 70°: its left part (X < −21) lies behind the eye.
         let forward = TransformFixtures.perspectiveForward(width: 64, height: 48, degrees: 70, eyeDistance: 20,
@@ -150,7 +151,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testClipRectLimitsEveryChangedPixel() {
-        var rng = SeededGenerator(seed: 5)
+        var rng = SeededRandom(seed: 5)
         let source = TransformFixtures.randomImage(width: 30, height: 30, using: &rng)
         let forward = ProjectiveTransform.rotation(radians: 0.4).concatenating(.translation(x: 12, y: 3))
         let background = TransformFixtures.randomImage(width: 40, height: 40, using: &rng)
@@ -168,7 +169,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testHorizontalBandsGiveTheSameBytesAsOneDraw() {
-        var rng = SeededGenerator(seed: 6)
+        var rng = SeededRandom(seed: 6)
         let source = TransformFixtures.randomImage(width: 120, height: 90, using: &rng)
         let chain = MipmappedImage(source)
         let maps = [
@@ -193,7 +194,7 @@ final class DrawImageGoldenTests: XCTestCase {
     }
 
     func testNearestFilterEnlargesIntoBlocks() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         let source = TransformFixtures.randomImage(width: 3, height: 2, using: &rng)
         let frame = Bitmap(width: 12, height: 8)
         frame.drawImage(source, inverseTransform: ProjectiveTransform.scale(x: 4, y: 4).inverted()!,

@@ -1,9 +1,10 @@
-import XCTest
 @testable import Raster
+import KinescopeTestSupport
+import XCTest
 
 final class MipmapCacheTests: XCTestCase {
     func testVectorHalvingMatchesScalarReferenceOnSeededImages() throws {
-        var rng = SeededGenerator(seed: 0xA11CE)
+        var rng = SeededRandom(seed: 0xA11CE)
         for trial in 0..<60 {
             let width = trial < 20 ? trial + 1 : Int.random(in: 1...70, using: &rng)
             let height = Int.random(in: 1...9, using: &rng)
@@ -17,7 +18,7 @@ final class MipmapCacheTests: XCTestCase {
     }
 
     func testSameGenerationReusesTheChainAndItsLevels() throws {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SeededRandom(seed: 3)
         let image = TransformFixtures.randomImage(width: 40, height: 30, using: &rng)
         let cache = MipmapCache()
         cache.begin(generation: 5)
@@ -30,7 +31,7 @@ final class MipmapCacheTests: XCTestCase {
     }
 
     func testNewOrNilGenerationRebuildsFromCurrentPixels() throws {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SeededRandom(seed: 4)
         let image = TransformFixtures.randomImage(width: 16, height: 16, opaque: true, using: &rng)
         let cache = MipmapCache()
         cache.begin(generation: 1)

@@ -1,5 +1,6 @@
-import XCTest
 @testable import Raster
+import KinescopeTestSupport
+import XCTest
 
 final class MipmappedImageTests: XCTestCase {
     func testHalvingAveragesEachBlockWithRounding() {
@@ -34,7 +35,7 @@ final class MipmappedImageTests: XCTestCase {
     }
 
     func testConcurrentRequestsBuildEachLevelOnce() {
-        var rng = SeededGenerator(seed: 9)
+        var rng = SeededRandom(seed: 9)
         let chain = MipmappedImage(TransformFixtures.randomImage(width: 64, height: 64, using: &rng))
         let results = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 8)
         defer { results.deallocate() }

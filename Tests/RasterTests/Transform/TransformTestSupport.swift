@@ -1,22 +1,10 @@
-import XCTest
 @testable import Raster
-
-/// SplitMix64: a small seeded generator, so every fuzz case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import KinescopeTestSupport
+import XCTest
 
 enum TransformFixtures {
     /// Random valid premultiplied pixels: all opaque, or about a third opaque and a tenth transparent.
-    static func randomImage(width: Int, height: Int, opaque: Bool = false, using rng: inout SeededGenerator) -> Bitmap {
+    static func randomImage(width: Int, height: Int, opaque: Bool = false, using rng: inout SeededRandom) -> Bitmap {
         let image = Bitmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
