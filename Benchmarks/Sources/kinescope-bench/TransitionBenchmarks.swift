@@ -7,11 +7,18 @@ import Kinescope
 /// since a transition's cost changes along the way; the median is over those runs. The inputs
 /// are still pictures, passed with a constant `inputGeneration` as `kinescope transition` and
 /// the viewer do, so work that depends on the inputs alone (mip levels) is kept between frames.
+///
+/// A median over progress hides the frames that cost most (a page curl is cheap at its ends and
+/// dear in the middle), and a frame budget is about every frame: so each transition also gets a
+/// one-thread "slowest progress" record — the largest, over the ten progress points, of the
+/// median of three frames drawn at that point — and every subtype besides the default one gets
+/// its own median and slowest-progress records.
 struct TransitionBenchmarks {
     let options: BenchOptions
 
     static let notes = [
         "transitions: median over progress 0.05…0.95 (one progress per run), default parameters, still inputs (constant inputGeneration, as the CLI); no peer",
+        "transitions, slowest progress: one thread's CPU time, the largest over progress 0.05…0.95 of the median of 3 frames at each point",
     ]
 
     func run() -> [BenchRecord] {
@@ -49,7 +56,34 @@ struct TransitionBenchmarks {
                                                threads: renderer.threadCount, ours: cpu))
                 }
             }
+            let oneThread = TransitionRenderer(threadCount: 1)
+            func render(_ variant: any Transition, _ p: Double) {
+                try! oneThread.render(variant, from: from, to: to, progress: p, into: destination, inputGeneration: 0)
+            }
+            func slowest(_ variant: any Transition) -> Double {
+                progresses.map { p in
+                    Stopwatch.medianMilliseconds(runs: options.quick ? 1 : 3, warmUp: 1, clock: .threadCPU) { render(variant, p) }
+                }.max() ?? .nan
+            }
+            records.append(BenchRecord(name: "transition \(name), slowest progress", size: sizeText(width, height),
+                                       threads: 1, ours: slowest(transition)))
+            for subtype in otherSubtypes(of: type) {
+                guard let variant = try? TransitionRegistry.make(named: name, parameters: ["subtype": subtype]) else { continue }
+                let ms = Stopwatch.medianMilliseconds(runs: max(options.runs, progresses.count), clock: .threadCPU) { (run: Int) in
+                    render(variant, progresses[(run + progresses.count) % progresses.count])
+                }
+                records.append(BenchRecord(name: "transition \(name) \(subtype)", size: sizeText(width, height), threads: 1, ours: ms))
+                records.append(BenchRecord(name: "transition \(name) \(subtype), slowest progress", size: sizeText(width, height),
+                                           threads: 1, ours: slowest(variant)))
+            }
         }
         return records
+    }
+
+    /// The choices of a transition's `subtype` parameter other than its default, or none.
+    private func otherSubtypes(of type: any Transition.Type) -> [String] {
+        guard let parameter = type.parameters.first(where: { $0.key == "subtype" }),
+              case let .choice(defaultValue, options) = parameter.kind else { return [] }
+        return options.filter { $0 != defaultValue }
     }
 }
