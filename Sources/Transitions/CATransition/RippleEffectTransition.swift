@@ -8,17 +8,36 @@
 // light scale with the frame's shorter side.
 //
 // Each row is cut analytically where it crosses the front and the end of the train (circles
-// about the centre): plain copies outside and inside, `Ripple.pixels` eight lanes at a time in
-// the ring. The ring's sine and cosine come from a parabolic approximation (error < 0.2%) after
-// reducing the phase with the 1.5·2²³ rounding trick, so no libm call runs per pixel; the same
-// lane function on one splatted pixel is the reference. Past the blend at the front only the new
-// content is sampled.
+// about the centre): plain copies outside and inside, eight lanes at a time in the ring. All the
+// ring's effect depends on the distance from the centre only, so each frame tabulates it
+// (`effect(distance:)`: displacement factor, blend weight, light) at 4096 steps over the train
+// in the scratch buffer, and a pixel reads the entry nearest its distance; the exact formula
+// builds the table, and `WarpKernelTests` bounds the table's error (≤ 0.07 px, ≤ 1 level). The
+// sine and cosine come from a parabolic approximation (error < 0.2%) after reducing the phase
+// with the 1.5·2²³ rounding trick, so no libm call runs per pixel.
+//
+// A run of the ring goes in two passes (`ring`): the plans of all its vectors (distance →
+// table → displaced position → bilinear taps) into a row buffer, then their pixels (texels →
+// blends → light). In one pass each vector was a dependency chain of ≈ 200 instructions, too
+// long for the core to overlap two of them; split, the passes' vectors overlap. `from` is read
+// only in the blend at the front (the table says where it ends), `to` only behind it; interior
+// runs skip the taps' edge clamps (`Lanes.tapsInside`, identical there). The light is one mix,
+// toward white or toward black, instead of a darkening and a lift of which one is neutral.
+// `shade(plan(…))` on one splatted pixel is the reference: byte-identical, tested for band
+// splits.
 //
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
-// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
-// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
-// upper bounds): 7.0 / 13.8 / 9.3 ms. Over the 8 ms goal while the ring covers most of the
-// frame: every pixel in it is a bilinear gather (≈ 7 ns per pixel here, see LaneSampling.swift).
+// level), one thread, thread CPU time per 1920×1080 frame (speed harness: two synthetic
+// photographs, best of 9 at progress 0.05 … 0.95) on the shared 2-core machine, whose load
+// moves these by ±25 % from minute to minute; callgrind instructions for the frame at 0.45:
+//                              worst (at)     median   instructions
+//   before                     16.7 ms (0.45)  9.0 ms   76 M (bilinear out of line, swift_once)
+//   inlined taps, no statics   11.9 ms (0.55)  7.1 ms   42 M
+//   table, interior taps       10.8 ms (0.45)  6.7 ms   33 M
+//   two passes                  7.1 ms (0.45)  4.7 ms   36 M
+// The first step: `Lanes.bilinear` and this kernel were called out of line despite
+// `@inline(__always)` (the lanes then cross calls as 128-bit halves), and `Lanes.evenMask`, a
+// `static let`, cost a `swift_once` call per use.
 
 import Geometry
 import Raster
@@ -35,7 +54,10 @@ struct RippleEffectTransition: Transition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        Ripple(progress: progress, from: from, to: to).render(into: destination, clip: clip, kernels: .current)
+        let buffer = scratch.offscreen(PixelSize(uncheckedWidth: Ripple.scratchCount(width: from.width, height: from.height),
+                                                 height: 1))
+        Ripple(progress: progress, from: from, to: to, scratch: buffer.baseAddress)
+            .render(into: destination, clip: clip, kernels: .current)
     }
 }
 
@@ -47,8 +69,31 @@ struct Ripple {
     /// Wave front radius, wavelength, length of the wave train, width of the blend at the front,
     /// displacement amplitude (pixels) and strength of the light on the crests.
     let front: Float, wavelength: Float, train: Float, blend: Float, amplitude: Float, light: Float
+    /// Whether `from` and `to` have the same size and row stride (one set of taps reads both).
+    let sharedTaps: Bool
+    /// The ring's effect tabulated by distance from the centre (see `effect(distance:)`): entry
+    /// k is for distance `front − train + k / steps`; `entries` displacement factors (Float bit
+    /// patterns), then `entries` packed weights.
+    let table: UnsafeMutablePointer<UInt32>
+    /// Table entries per pixel of distance.
+    let steps: Float
+    /// Room for a row's plans (offsets, weights, effects, one flag per eight pixels), after the table.
+    let rows: UnsafeMutablePointer<UInt32>
+    let rowCapacity: Int
+    /// Entries 0…`fullBlend` show only `to` (weight 255); −1 if none.
+    let fullBlend: Int
 
-    init(progress: Double, from: Bitmap, to: Bitmap) {
+    /// Table entries: 4096 steps over the wave train (whatever the frame's size, as the waves
+    /// scale with it), so a distance is off by at most 3/8192 of a wavelength: the displacement
+    /// by 0.0005 wavelength (0.06 px at 1080 p), the blend and the light by 0.2 of a level.
+    static let entries = 4096 + 2
+
+    /// The `UInt32`s of scratch a frame `width` pixels wide takes: its table and one row's plans.
+    static func scratchCount(width: Int, height: Int) -> Int { 2 * entries + 4 * (width + 8) }
+
+    /// `scratch` must hold `scratchCount(width:height:)` values (of `from`'s size); the table
+    /// is built there.
+    init(progress: Double, from: Bitmap, to: Bitmap, scratch: UnsafeMutablePointer<UInt32>) {
         self.from = PixelSource(from)
         self.to = PixelSource(to)
         self.progress = progress
@@ -64,6 +109,27 @@ struct Ripple {
         front = Float(progress * reach)
         amplitude = Float(0.22 * length * (1 - 0.5 * progress))
         light = 0.3
+        sharedTaps = from.size == to.size && from.rowStride == to.rowStride
+        table = scratch
+        steps = 4096 / train
+        let entries = Ripple.entries
+        rows = scratch + 2 * entries
+        rowCapacity = from.width + 8
+        var k = 0
+        while k < entries {
+            let distance = Lanes.Floats(repeating: front - train)
+                + (Lanes.Floats(repeating: Float(k)) + Lanes.iota) * Lanes.Floats(repeating: 1 / steps)
+            let effect = Ripple.effect(distance: distance, front: front, wavelength: wavelength, train: train, blend: blend,
+                                       amplitude: amplitude, light: light)
+            for i in 0..<min(8, entries - k) {
+                table[k + i] = effect.push[i].bitPattern
+                table[entries + k + i] = effect.packed[i]
+            }
+            k += 8
+        }
+        var full = -1
+        while full + 1 < entries && table[entries + full + 1] & 0xFF == 255 { full += 1 }
+        fullBlend = full
     }
 
     /// sin(2π·turns) and cos(2π·turns) for finite lanes below 2²² turns (parabolic
@@ -83,31 +149,98 @@ struct Ripple {
         return (sine(wrapped(turns)), sine(wrapped(turns + 0.25)))
     }
 
-    /// The colours of eight pixels of row `y` at `x`; exactly `from` ahead of the front and
-    /// exactly `to` behind the train. One pixel splatted over the lanes is the reference.
-    @inline(__always)
-    func pixels(row y: Int, x: Lanes.Floats) -> Lanes.Pixels {
-        let dx = x + (0.5 - cx), dy = Lanes.Floats(repeating: Float(y) + 0.5 - cy)
-        let r = (dx * dx + dy * dy).squareRoot()
+    /// The ring at eight distances `r` from the centre: the outward displacement as a factor of
+    /// the offset from the centre, and packed, the weight of `to` (bits 0–7), the strength of
+    /// the light (8–15) and whether it lifts toward white (bit 16) or darkens toward black.
+    /// Exactly no displacement, weight 0 and no light ahead of the front; no displacement,
+    /// weight 255 and no light behind the train.
+    static func effect(distance r: Lanes.Floats, front: Float, wavelength: Float, train: Float, blend: Float,
+                       amplitude: Float, light: Float) -> (push: Lanes.Floats, packed: Lanes.Pixels) {
         let behind = Lanes.clamp(front - r, 0, train)
         let fade = 1 - behind / train
         let envelope = fade * fade
         let wave = Ripple.sineCosine(turns: behind / wavelength)
-        // Outward displacement, so the crests magnify; none at the centre pixel's own position.
+        // Outward, so the crests magnify; none at the centre pixel's own position.
         let push = amplitude * envelope * wave.sin / Lanes.maximum(r, Lanes.Floats(repeating: 1))
-        let sx = x + 0.5 + dx * push, sy = Float(y) + 0.5 + dy * push
-        let blendWeight = Lanes.clamp(behind / blend, 0, 1)
-        let new = Lanes.bilinear(to, x: sx, y: sy)
-        // Past the blend at the front only the new content shows (the mix at 255 is exactly it).
-        let mixed = Lanes.smallest(blendWeight) >= 1 ? new
-            : Lanes.mix(Lanes.bilinear(from, x: sx, y: sy), new, weight: Lanes.roundToInteger(blendWeight * 255))
+        let weight = Lanes.roundToInteger(Lanes.clamp(behind / blend, 0, 1) * 255)
         // Light on the crests, dark in the troughs, none ahead of the front.
         let rise = Lanes.clamp(behind / (0.25 * wavelength), 0, 1)
         let shine = light * envelope * rise * wave.cos
         let darkKeep = Lanes.roundToInteger((1 + Lanes.minimum(shine, Lanes.Floats())) * 255)
         let lift = Lanes.roundToInteger(Lanes.maximum(shine, Lanes.Floats()) * 255)
-        let white = (mixed &>> 24) &* 0x0101_0101
-        return Lanes.mix(Lanes.scaleColor(mixed, by: darkKeep), white, weight: lift)
+        // One of the two is neutral (keep 255 or lift 0), so one mix toward white or toward black
+        // (alpha kept) applies the light.
+        let strength = lift | (255 &- darkKeep)
+        let towardWhite = (lift &+ 255) &>> 8
+        return (push, weight | strength &<< 8 | towardWhite &<< 16)
+    }
+
+    /// What the first pass over a run leaves for the second, for eight pixels: where `to`
+    /// (and `from`) are read, the ring's effect, and whether only `to` shows.
+    struct Plan {
+        var taps: Lanes.Taps, fromTaps: Lanes.Taps
+        var packed: Lanes.Pixels
+        var onlyTo: Bool
+    }
+
+    /// The plan of the pixels at `x` (eight lanes, integral) of row `y`. With `inside`, every
+    /// displaced position must lie within [0.5, width − 1.5] × [0.5, height − 1.5] of `to`.
+    /// Transparent, as `shade`, so that both are inlined into the row loops whole: a
+    /// `SIMD8<Float>` crossing a call made LLVM split the kernel into 128-bit halves, and
+    /// `@inline(__always)` left `Lanes.taps` and the kernel out of line.
+    @_transparent
+    func plan(row y: Int, x: Lanes.Floats, inside: Bool) -> Plan {
+        typealias F = Lanes.Floats
+        let dx = x + F(repeating: 0.5 - cx), dy = F(repeating: Float(y) + 0.5 - cy)
+        let r = (dx * dx + dy * dy).squareRoot()
+        // The nearest entry (the table is built for these very distances, so lanes outside the
+        // ring read its first or last entry, whose effect is none).
+        let k = Lanes.roundToInteger(Lanes.clamp((r - F(repeating: front - train)) * F(repeating: steps),
+                                                 0, Float(Ripple.entries - 1)))
+        let k0 = Int(k[0]), k1 = Int(k[1]), k2 = Int(k[2]), k3 = Int(k[3])
+        let k4 = Int(k[4]), k5 = Int(k[5]), k6 = Int(k[6]), k7 = Int(k[7])
+        let pushes = table, effects = table + Ripple.entries
+        let push = unsafeBitCast(Lanes.Pixels(pushes[k0], pushes[k1], pushes[k2], pushes[k3],
+                                              pushes[k4], pushes[k5], pushes[k6], pushes[k7]), to: F.self)
+        let packed = Lanes.Pixels(effects[k0], effects[k1], effects[k2], effects[k3],
+                                  effects[k4], effects[k5], effects[k6], effects[k7])
+        let sx = x + F(repeating: 0.5) + dx * push, sy = F(repeating: Float(y) + 0.5) + dy * push
+        let taps = inside ? Lanes.tapsInside(to, x: sx, y: sy) : Lanes.taps(to, x: sx, y: sy)
+        // The lanes are consecutive pixels (or repeat the last), so |dx|, and with it the
+        // computed distance and entry (rounding is monotonic), is largest at the first or the
+        // last lane: at most `fullBlend` there means only `to` in every lane. (`Swift.max` was
+        // called out of line here, spilling every vector register.)
+        return Plan(taps: taps, fromTaps: sharedTaps ? taps : Lanes.taps(from, x: sx, y: sy), packed: packed,
+                    onlyTo: (k0 > k7 ? k0 : k7) <= fullBlend)
+    }
+
+    /// The colours of a plan's pixels: exactly `from` ahead of the front and exactly `to`
+    /// behind the train. `shade(plan(…))` with one pixel splatted over the lanes is the
+    /// per-pixel reference.
+    @_transparent
+    func shade(_ plan: Plan) -> Lanes.Pixels {
+        let mixed: Lanes.Pixels
+        // Past the blend at the front only the new content shows (the mix at 255 is exactly it);
+        // ahead of it only the old (the mix at 0 is exactly it).
+        if plan.onlyTo {
+            mixed = Lanes.sample(to, plan.taps)
+        } else {
+            let weight = plan.packed & Lanes.Pixels(repeating: 0xFF)
+            let old = Lanes.sample(from, plan.fromTaps)
+            mixed = Ripple.sum(weight) == 0 ? old : Lanes.mix(old, Lanes.sample(to, plan.taps), weight: weight)
+        }
+        let strength = plan.packed &>> 8 & Lanes.Pixels(repeating: 0xFF)
+        let colour = (Lanes.Pixels() &- (plan.packed &>> 16)) & Lanes.Pixels(repeating: 0x00FF_FFFF)
+        let target = mixed & Lanes.Pixels(repeating: 0xFF00_0000)
+            | (mixed &>> 24) &* Lanes.Pixels(repeating: 0x0101_0101) & colour
+        return Lanes.mix(mixed, target, weight: strength)
+    }
+
+    /// The sum of the lanes.
+    @inline(__always)
+    static func sum(_ v: Lanes.Pixels) -> UInt32 {
+        let four = v.lowHalf &+ v.highHalf, two = four.lowHalf &+ four.highHalf
+        return two[0] &+ two[1]
     }
 
     func render(into destination: Bitmap, clip: PixelRect, kernels: KernelPath) {
@@ -121,17 +254,23 @@ struct Ripple {
             }
             return
         }
+        // No displaced position is farther than the amplitude (|sin| ≤ 1, |dx|, |dy| ≤ r) from
+        // its pixel's centre; the margin adds the table's rounding and a pixel.
+        let margin = Int((1.1 * amplitude + 2).rounded(.up))
         for y in area.minY..<area.maxY {
             let out = destination.row(y).baseAddress!
             let fromRow = from.base + y * from.rowStride, toRow = to.base + y * to.rowStride
             if kernels == .reference {
-                for x in area.minX..<area.maxX { out[x] = pixels(row: y, x: Lanes.Floats(repeating: Float(x)))[0] }
+                for x in area.minX..<area.maxX {
+                    out[x] = shade(plan(row: y, x: Lanes.Floats(repeating: Float(x)), inside: false))[0]
+                }
                 continue
             }
             // Disk of the train's end (inside: `to`) and of the front (outside: `from`).
             let dy = Double(y) + 0.5 - Double(cy)
             let inner = Ripple.chord(radius: Double(front - train) - 0.01, dy: dy, cx: Double(cx), sure: true, area: area)
             let outer = Ripple.chord(radius: Double(front) + 0.01, dy: dy, cx: Double(cx), sure: false, area: area)
+            let rowInside = y >= margin && y + margin <= to.height - 2
             var x = area.minX
             while x < area.maxX {
                 if !outer.contains(x) {
@@ -143,14 +282,66 @@ struct Ripple {
                     x = inner.upperBound
                 } else {
                     let end = x < inner.lowerBound ? min(inner.lowerBound, outer.upperBound) : outer.upperBound
-                    while x < end {
-                        let n = min(8, end - x)
-                        let lanes = Lanes.Floats(repeating: Float(x)) + Lanes.minimum(Lanes.iota, Lanes.Floats(repeating: Float(n - 1)))
-                        CurlPixels.store(pixels(row: y, x: lanes), to: out + x, n)
-                        x += n
-                    }
+                    ring(row: y, from: x, to: end, into: out,
+                         inside: rowInside && x >= margin && end - 1 + margin <= to.width - 2)
+                    x = end
                 }
             }
+        }
+    }
+
+    /// Pixels `start..<end` of row `y`, eight at a time, in two passes: the plans of the whole
+    /// run into `rows`, then their pixels. One pass was bound by the latency of each vector's
+    /// chain (distance → table → position → taps → texels → blends, ≈ 200 instructions, so
+    /// barely two vectors in flight): split, each pass's vectors overlap (measured 8.0 → 5.8 ms
+    /// for the ring at progress 0.45, the same instructions).
+    private func ring(row y: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt32>, inside: Bool) {
+        let count = end - start
+        guard sharedTaps, count <= rowCapacity - 8 else {
+            // `from` read at its own taps: one pass.
+            var x = start
+            while x < end {
+                let n = min(8, end - x)
+                let lanes = Lanes.Floats(repeating: Float(x)) + Lanes.minimum(Lanes.iota, Lanes.Floats(repeating: Float(n - 1)))
+                CurlPixels.store(shade(plan(row: y, x: lanes, inside: false)), to: out + x, n)
+                x += n
+            }
+            return
+        }
+        let offsets = UnsafeMutableRawPointer(rows), weights = offsets + 4 * rowCapacity
+        let effects = weights + 4 * rowCapacity, flags = (effects + 4 * rowCapacity).assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func keep(_ plan: Plan, _ i: Int) {
+            offsets.storeBytes(of: plan.taps.offset, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+            weights.storeBytes(of: plan.taps.wx | plan.taps.wy &<< 16, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+            effects.storeBytes(of: plan.packed, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+            flags[i / 8] = plan.onlyTo ? 1 : 0
+        }
+        var i = 0
+        // Two loops, so that each has its own taps without a branch per vector.
+        if inside {
+            while i + 8 <= count {
+                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota, inside: true), i)
+                i += 8
+            }
+        } else {
+            while i + 8 <= count {
+                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota, inside: false), i)
+                i += 8
+            }
+        }
+        if i < count {
+            let last = Lanes.Floats(repeating: Float(count - i - 1))
+            keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.minimum(Lanes.iota, last), inside: false), i)
+        }
+        i = 0
+        while i < count {
+            let wxy = weights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self)
+            let taps = Lanes.Taps(offset: offsets.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
+                                  wx: wxy & Lanes.Pixels(repeating: 0xFFFF), wy: wxy &>> 16)
+            let plan = Plan(taps: taps, fromTaps: taps, packed: effects.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
+                            onlyTo: flags[i / 8] != 0)
+            CurlPixels.store(shade(plan), to: out + start + i, min(8, count - i))
+            i += 8
         }
     }
 

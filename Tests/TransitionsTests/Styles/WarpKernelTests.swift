@@ -22,11 +22,57 @@ final class WarpKernelTests: XCTestCase {
     }
 
     func testRippleFastPathMatchesReference() throws {
-        let (from, to) = images(seed: 3)
-        for progress in stride(from: 0.0, through: 1.0, by: 0.0625) {
-            compare("ripple-\(progress)", size: from.size) { out, clip, kernels in
-                Ripple(progress: progress, from: from, to: to).render(into: out, clip: clip, kernels: kernels)
+        for (seed, width, height) in [(3, 53, 37), (6, 131, 97)] {
+            let (from, to) = images(seed: UInt64(seed), width: width, height: height)
+            let table = Bitmap(width: Ripple.scratchCount(width: width, height: height), height: 1)
+            for progress in stride(from: 0.0, through: 1.0, by: 0.0625) {
+                compare("ripple-\(width)-\(progress)", size: from.size) { out, clip, kernels in
+                    Ripple(progress: progress, from: from, to: to, scratch: table.baseAddress)
+                        .render(into: out, clip: clip, kernels: kernels)
+                }
             }
+        }
+    }
+
+    /// The ripple's table (distances rounded to 3/8192 of a wavelength) against its formula at
+    /// the exact distance: displacement within 0.07 px, weights and light within one level.
+    func testRippleTableFollowsItsFormula() throws {
+        var random = SeededRandom(seed: 21)
+        let (width, height) = (197, 131)
+        let (from, to) = images(seed: 22, width: width, height: height)
+        let table = Bitmap(width: Ripple.scratchCount(width: width, height: height), height: 1)
+        for progress in [0.2, 0.45, 0.7] {
+            let ripple = Ripple(progress: progress, from: from, to: to, scratch: table.baseAddress)
+            for _ in 0..<400 {
+                let x = Float(random.nextByte() % 197) + 0.5 - ripple.cx, y = Float(random.nextByte() % 131) + 0.5 - ripple.cy
+                let r = (x * x + y * y).squareRoot()
+                let exact = Ripple.effect(distance: Lanes.Floats(repeating: r), front: ripple.front, wavelength: ripple.wavelength,
+                                          train: ripple.train, blend: ripple.blend, amplitude: ripple.amplitude, light: ripple.light)
+                let index = Int((min(max((r - (ripple.front - ripple.train)) * ripple.steps, 0), Float(Ripple.entries - 1))).rounded())
+                let push = Float(bitPattern: table.baseAddress[index]), packed = table.baseAddress[Ripple.entries + index]
+                XCTAssertEqual(push * r, exact.push[0] * r, accuracy: 0.07, "r \(r)")
+                func signedLight(_ p: UInt32) -> Int { (p >> 16 & 1 == 1 ? 1 : -1) * Int(p >> 8 & 0xFF) }
+                XCTAssertLessThanOrEqual(abs(Int(packed & 0xFF) - Int(exact.packed[0] & 0xFF)), 1, "r \(r)")
+                XCTAssertLessThanOrEqual(abs(signedLight(packed) - signedLight(exact.packed[0])), 1, "r \(r)")
+            }
+        }
+    }
+
+    /// `Lanes.tapsInside` gives `Lanes.taps`' taps for positions inside the margin.
+    func testTapsInsideMatchTaps() throws {
+        var random = SeededRandom(seed: 23)
+        let image = random.bitmap(width: 41, height: 29)
+        let source = PixelSource(image)
+        for _ in 0..<2000 {
+            var x = Lanes.Floats(), y = Lanes.Floats()
+            for i in 0..<8 {
+                x[i] = 0.5 + Float(random.nextByte()) / 255 * 39
+                y[i] = 0.5 + Float(random.nextByte()) / 255 * 27
+            }
+            let inside = Lanes.tapsInside(source, x: x, y: y), general = Lanes.taps(source, x: x, y: y)
+            XCTAssertEqual(inside.offset, general.offset)
+            XCTAssertEqual(inside.wx, general.wx)
+            XCTAssertEqual(inside.wy, general.wy)
         }
     }
 
