@@ -83,18 +83,20 @@ final class CIRowKernelTests: XCTestCase {
         XCTAssertEqual(unsafeBitCast(bits, to: SIMD8<Int32>.self), SIMD8<Int32>(-2, -1, -1, 0, 0, 1, 1, 300))
     }
 
-    func testWarpSamplerMatchesTheReference() {
+    /// Positions across the edges, and all inside (the fast path's one-offset branch).
+    func testWarpSamplerMatchesTheReference() throws {
         var random = SeededRandom(seed: 10)
         let from = random.bitmap(width: 13, height: 9), to = random.bitmap(width: 13, height: 9)
         let shading = randomRow(&random, 64 * 64)
-        for count in [5, 8, 27] {
+        for (count, columns, rows) in [(5, -3...15, -3...11), (8, -3...15, -3...11), (27, -3...15, -3...11),
+                                       (8, 0...11, 0...7), (27, 0...11, 0...7)] {
             let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: 6 * 32)
             defer { storage.deallocate() }
             let lanes = WarpLanes(ix: storage, iy: storage + 32, tx: storage + 64, ty: storage + 96,
                                   blend: storage + 128, light: storage + 160)
             for j in 0..<count {
-                lanes.ix[j] = UInt32(bitPattern: Int32(random.next(in: -3...15)))
-                lanes.iy[j] = UInt32(bitPattern: Int32(random.next(in: -3...11)))
+                lanes.ix[j] = UInt32(bitPattern: Int32(random.next(in: columns)))
+                lanes.iy[j] = UInt32(bitPattern: Int32(random.next(in: rows)))
                 lanes.tx[j] = UInt32(random.next(in: 0...256))
                 lanes.ty[j] = UInt32(random.next(in: 0...256))
                 lanes.blend[j] = UInt32(random.nextByte())

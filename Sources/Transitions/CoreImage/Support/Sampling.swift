@@ -124,19 +124,35 @@ enum WarpSampler {
             r.replace(with: upper, where: r .> upper)
             return r
         }
+        let fromSource = PixelSource(from), toSource = PixelSource(to)
+        let sameSize = from.size == to.size
+        let lastX = maxX &- 1, lastY = maxY &- 1
         var j = 0
         while j &+ 8 <= count {
             let ix = unsafeBitCast(CIRowKernels.load(lanes.ix + j), to: SIMD8<Int32>.self)
             let iy = unsafeBitCast(CIRowKernels.load(lanes.iy + j), to: SIMD8<Int32>.self)
-            let x0 = clamp(ix, maxX), x1 = clamp(ix &+ 1, maxX)
-            let r0 = clamp(iy, maxY) &* stride, r1 = clamp(iy &+ 1, maxY) &* stride
             let tx = CIRowKernels.load(lanes.tx + j), ty = CIRowKernels.load(lanes.ty + j)
-            @inline(__always) func sample(_ base: UnsafeMutablePointer<UInt32>) -> Lanes8 {
-                lerpLanes(lerpLanes(gather(base, r0 &+ x0), gather(base, r0 &+ x1), tx),
-                          lerpLanes(gather(base, r1 &+ x0), gather(base, r1 &+ x1), tx), ty)
+            let mixed: Lanes8
+            // Every texel pair inside both images (a negative lane below, or past the last pair,
+            // sets a sign bit): one offset per lane, taken out once for both images and all four
+            // texels (`Lanes.sample`, the same formula as `lerpLanes`).
+            let outside = ix | (lastX &- ix) | iy | (lastY &- iy)
+            let four = outside.lowHalf | outside.highHalf, two = four.lowHalf | four.highHalf
+            if sameSize && two[0] | two[1] >= 0 {
+                let taps = Lanes.Taps(offset: unsafeBitCast(iy &* stride &+ ix, to: Lanes8.self), wx: tx, wy: ty)
+                mixed = CIRowKernels.mixLanes(Lanes.sample(fromSource, taps), Lanes.sample(toSource, taps),
+                                              CIRowKernels.load(lanes.blend + j))
+            } else {
+                let x0 = clamp(ix, maxX), x1 = clamp(ix &+ 1, maxX)
+                let r0 = clamp(iy, maxY) &* stride, r1 = clamp(iy &+ 1, maxY) &* stride
+                @inline(__always) func sample(_ base: UnsafeMutablePointer<UInt32>) -> Lanes8 {
+                    lerpLanes(lerpLanes(gather(base, r0 &+ x0), gather(base, r0 &+ x1), tx),
+                              lerpLanes(gather(base, r1 &+ x0), gather(base, r1 &+ x1), tx), ty)
+                }
+                mixed = CIRowKernels.mixLanes(sample(from.baseAddress), sample(to.baseAddress),
+                                              CIRowKernels.load(lanes.blend + j))
             }
-            var result = CIRowKernels.mixLanes(sample(from.baseAddress), sample(to.baseAddress),
-                                               CIRowKernels.load(lanes.blend + j))
+            var result = mixed
             if let shading {
                 // Zero strength gives a clear shade, which leaves the result as it is, as in `pixel`.
                 let packed = CIRowKernels.load(lanes.light + j)
