@@ -69,7 +69,10 @@ struct CIModTransition: CoreImageTransition {
         // Pattern units per pixel reach 1 + 2r/c (radially): the margin keeps the last edge ramp
         // inside the hole at progress 1.
         let maxHole = min(spacing / 2.squareRoot(), stretchedFarthest) + 1 + 2 * farthest / compression
-        let (weights, _) = scratch.laneRows(1, length: destination.width + 8)
+        let (rows, rowStride) = scratch.laneRows(4, length: destination.width + 16)
+        let weights = rows
+        // The exact lattice position and stretch at every eighth pixel of a row (Float bit patterns).
+        let knotU = rows + rowStride, knotV = rows + 2 * rowStride, knotP = rows + 3 * rowStride
         let cx = Double(c.x), cy = Double(c.y)
         let inverseSpacing = 1 / spacing, inverseCompression = 1 / compression
         let holeV = Floats8(repeating: Float(maxHole)), spacingV = Floats8(repeating: Float(spacing))
@@ -78,27 +81,42 @@ struct CIModTransition: CoreImageTransition {
         CoreImageFrame.forEachRow(clip: clip, area: area, from: from, to: to, out: destination,
                                   outside: 0) { y, x0, x1, rows in
             let dy = Double(y) + 0.5 - cy
-            /// The lattice coordinates (in cells, kept within ±2²¹ where the rounding trick is
-            /// exact) and pixels per pattern unit at pixel x, exactly.
-            @inline(__always) func exact(_ x: Int) -> (Float, Float, Float) {
-                let dx = Double(x) + 0.5 - cx
-                let r = (dx * dx + dy * dy).squareRoot()
-                let stretch = (1 + r * inverseCompression) * inverseSpacing
-                let limit = 2_097_152.0
-                return (Float(max(-limit, min(limit, (dx * d.x + dy * d.y) * stretch))),
-                        Float(max(-limit, min(limit, (-dx * d.y + dy * d.x) * stretch))),
-                        Float(1 / (1 + 2 * r * inverseCompression)))
-            }
             // The smooth part (lattice position, stretch) is exact at every eighth pixel, counted
             // from x = 0 so that a pixel's value depends only on its position, and linear between.
+            // The knots, four at a time in doubles (the same operations as one at a time, so the
+            // same bits; one by one they were a quarter of the loop's instructions): the lattice
+            // coordinates (in cells, kept within ±2²¹ where the rounding trick is exact) and
+            // pixels per pattern unit.
             let start = x0 & ~7
-            var a = exact(start)
+            let knots = (x1 - start + 7) / 8 + 1
+            let limit = SIMD4<Double>(repeating: 2_097_152), dyV = SIMD4<Double>(repeating: dy)
+            var m = 0
+            while m < knots {
+                let dx = (SIMD4<Double>(Double(start + 8 * m), Double(start + 8 * m + 8), Double(start + 8 * m + 16),
+                                        Double(start + 8 * m + 24)) + 0.5) - cx
+                let r = (dx * dx + dyV * dyV).squareRoot()
+                let stretch = (1 + r * inverseCompression) * inverseSpacing
+                var u = (dx * d.x + dyV * d.y) * stretch, v = (-dx * d.y + dyV * d.x) * stretch
+                u.replace(with: limit, where: u .> limit)
+                u.replace(with: -limit, where: u .< -limit)
+                v.replace(with: limit, where: v .> limit)
+                v.replace(with: -limit, where: v .< -limit)
+                let p = 1 / (1 + 2 * r * inverseCompression)
+                for k in 0..<4 {
+                    knotU[m + k] = Float(u[k]).bitPattern
+                    knotV[m + k] = Float(v[k]).bitPattern
+                    knotP[m + k] = Float(p[k]).bitPattern
+                }
+                m += 4
+            }
             var i = 0
+            m = 0
             while start + i < x1 {
-                let b = exact(start + i + 8)
-                let l1 = Floats8(repeating: a.0) + Floats8(repeating: b.0 - a.0) * eighths
-                let l2 = Floats8(repeating: a.1) + Floats8(repeating: b.1 - a.1) * eighths
-                let pixelsPerUnit = Floats8(repeating: a.2) + Floats8(repeating: b.2 - a.2) * eighths
+                @inline(__always) func knot(_ n: UnsafeMutablePointer<UInt32>) -> Floats8 {
+                    let a = Float(bitPattern: n[m]), b = Float(bitPattern: n[m + 1])
+                    return Floats8(repeating: a) + Floats8(repeating: b - a) * eighths
+                }
+                let l1 = knot(knotU), l2 = knot(knotV), pixelsPerUnit = knot(knotP)
                 let b1 = l1 + 12_582_912, b2 = l2 + 12_582_912
                 let f1 = l1 - (b1 - 12_582_912), f2 = l2 - (b2 - 12_582_912)
                 let distance = CIRowKernels.roughSquareRoot(f1 * f1 + f2 * f2) * spacingV
@@ -106,8 +124,8 @@ struct CIModTransition: CoreImageTransition {
                 let unit = unsafeBitCast((h &>> 16) | 0x4B00_0000, to: Floats8.self) - 8_388_608
                 let opened = CIRowKernels.clamp01(t - stagger * unit)
                 CIRowKernels.store(CIRowKernels.weights((holeV * opened - distance) * pixelsPerUnit), weights + i)
-                a = b
                 i += 8
+                m += 1
             }
             CIRowKernels.mix(rows.out + x0, from: rows.from + x0, to: rows.to + x0, weights: weights + (x0 - start),
                              count: x1 - x0)
