@@ -26,6 +26,7 @@ public final class MipmappedImage: Sendable {
     /// Number of levels down to 1×1, counting level 0 (1 for an empty or 1×1 image).
     public let levelCount: Int
     private let built: Mutex<[Bitmap]>
+    private let transposedChain = Mutex<MipmappedImage?>(nil)
 
     /// Wraps `base` without copying it; no level is built yet.
     public init(_ base: Bitmap) {
@@ -48,6 +49,18 @@ public final class MipmappedImage: Sendable {
                 levels.append(MipmappedImage.halved(levels[levels.count - 1]))
             }
             return levels[target]
+        }
+    }
+
+    /// The chain of this image's transpose, made on first use and kept with this chain. Halving
+    /// commutes with transposing (a block's mean, the repeated last row or column), so its
+    /// level n is the transpose of this chain's level n. For kernels that work along rows.
+    package var transposed: MipmappedImage {
+        transposedChain.withLock { chain in
+            if let chain { return chain }
+            let made = MipmappedImage(base.transposed())
+            chain = made
+            return made
         }
     }
 

@@ -5,8 +5,9 @@
 // contiguous memory; each pixel then needs two loads from that row instead of four from the image.
 // Both give exactly the bytes of the general kernel and the reference (same formulas, tested).
 // The column table is built eight columns per step: the horizontal-axis flips and cube faces
-// call this once per destination row, and with a scalar table a full-frame flipFromTop took
-// ≈ 106 M instructions (callgrind), half of them in the table; eight-wide, ≈ 52 M.
+// called this once per destination row (they now draw through `ScaledRow`), and with a scalar
+// table a full-frame flipFromTop took ≈ 106 M instructions (callgrind), half of them in the
+// table; eight-wide, ≈ 52 M.
 
 extension SamplerKernels {
     /// Source pixel (x + dx, y + dy) over destination pixel (x, y), with the constant opacity.
@@ -34,8 +35,8 @@ extension SamplerKernels {
         let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { columns.deallocate(); weights.deallocate() }
         // The column table, eight columns per step with the scalar formulas lane by lane (the
-        // same bytes); scalar for the last few. Built per call, and the horizontal-axis flips call
-        // this once per row, so it was half of their frame while scalar.
+        // same bytes); scalar for the last few. Built per call (the horizontal-axis flips once
+        // called this once per row, and it was half of their frame while scalar).
         // No `pointwiseMin` here: a second caller made LLVM stop inlining it into the general
         // kernel's loop (+20 % instructions there). `ix ≥ 0` after the clamp, so the minimum
         // with `maxI0` is arithmetic.
@@ -125,8 +126,8 @@ extension SamplerKernels {
         if c > 0 { setup.blendPixel(setup.samplePixel(x: x, row: row, levels: &levels), coverage: c, onto: out + x) }
     }
 
-    /// `out[i] = lerp(top[i], bottom[i], weight/256)` per channel.
-    private static func blendRows(_ top: UnsafeMutablePointer<UInt32>, _ bottom: UnsafeMutablePointer<UInt32>,
+    /// `out[i] = lerp(top[i], bottom[i], weight/256)` per channel (also `ScaledRow`'s vertical blend).
+    static func blendRows(_ top: UnsafeMutablePointer<UInt32>, _ bottom: UnsafeMutablePointer<UInt32>,
                                   weight: UInt32, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let f = L.Channels(repeating: UInt16(weight)), g = L.Channels(repeating: UInt16(256 - weight))
         var i = 0

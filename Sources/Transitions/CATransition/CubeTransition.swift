@@ -43,16 +43,13 @@ struct CubeTransition: Transition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        destination.fill(clip, with: .clear)
         let maps = faceMaps(progress: progress, size: destination.size)
         // A face seen from behind (its map reverses orientation) is hidden by the other face:
         // near the ends of the turn, the side face that is about to come in (or has just gone)
         // faces away from the eye.
-        func face(_ image: Bitmap, _ map: ProjectiveTransform) {
-            guard map.determinant > 0, let inverse = map.inverted() else { return }
-            PerspectiveFlip.draw(scratch.mipmappedImage(image), inverse: inverse, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip)
+        let faces = [(from, maps.from), (to, maps.to)].compactMap { image, map in
+            map.determinant > 0 ? map.inverted().map { (scratch.mipmappedImage(image), $0) } : nil
         }
-        face(from, maps.from)
-        face(to, maps.to)
+        PerspectiveFlip.draw(faces, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip, scratch: scratch)
     }
 }

@@ -1,9 +1,9 @@
-// DESIGN NOTE — flips and cubes are `drawImage` calls.
+// DESIGN NOTE — flips and cubes are rows of axis-aligned scales.
 //
-// Each face is the image drawn through one homography (perspective-correct, mipmapped bilinear,
-// anti-aliased edges, clipped behind the viewer by the kernel), composited onto a band cleared
-// to transparent. The geometry is written once in an edge-local frame (`ScreenEdge.localFrame`,
-// motion or leading edge along the first axis) and conjugated to the four edges.
+// Each face is the image seen through one homography (perspective-correct, mipmapped bilinear,
+// anti-aliased edges), composited onto a band that starts transparent. The geometry is written
+// once in an edge-local frame (`ScreenEdge.localFrame`, motion or leading edge along the first
+// axis) and conjugated to the four edges.
 //
 // Perspective: the eye sits at distance d = 2·L in front of the frame, L being the frame's
 // length along the rotation (its width for a left/right flip, its height for a top/bottom one):
@@ -12,40 +12,49 @@
 // while the plane turns: the whole picture is scaled by k = (d − zₘₐₓ)/d so that the edge
 // nearest the viewer keeps the frame's height and no corner leaves the frame.
 //
-// Drawing: a turn about a vertical axis is one call of Raster's general perspective kernel; a
-// turn about a horizontal axis makes w depend on y alone, so each row is an axis-aligned scale,
-// drawn row by row through the kernel's cheaper axis-aligned path. Halved levels, read where
-// the plane is seen at a grazing angle, come from `scratch.mipmappedImage`: under
-// `TransitionRenderer` one chain per input is shared by every band and kept from frame to frame
-// while the caller's input generation stays the same (building level 1 of a 1920×1080 input was
-// ≈ 20 M instructions, more than the face itself, and was repeated in every band and frame).
+// Drawing: a turn about a horizontal axis makes w depend on y alone, so each destination row is
+// an exact axis-aligned scale of one (fractional) source row: Raster's `ScaledRow` (one vertical
+// blend of two source rows into a scratch row, then one 64-bit texel-pair load per pixel from it,
+// eight pixels a step), the bytes of `drawImage` with the row's map. A turn about a vertical axis
+// is the same with rows and columns swapped: each destination column is a row of the transposed
+// problem, read from the transposed chain (`MipmappedImage.transposed`, kept with the chain), and
+// `ScaledColumns` draws eight such columns side by side, eight pixels of one destination row per
+// store — no transposed band, no transpose back. There the bilinear is horizontal-first and the
+// level and the edge ramps are taken per column, so against `drawImage` of the whole map a pixel
+// moves by at most 2 and a few on the slanted edges more (PerspectiveFlipDrawTests). The first
+// face that reaches a row (or eight columns) draws over transparent and writes all of it, so
+// there is no clear pass, and a face that does not reach is skipped: a cube's work is bounded by
+// its faces' pixels, one write per pixel except on the shared edge. Levels: per row (per column),
+// from the larger of dU/dX and dV/dY as `drawImage` picks an affine map's level, so a face at a
+// grazing angle reads a halved level. Chains come from `scratch.mipmappedImage`: under
+// `TransitionRenderer` one chain per input (with its transposed chain) is shared by every band
+// and kept from frame to frame while the caller's input generation stays the same.
 //
-// Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
-// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
-// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
-// upper bounds), before the mip cache:
-//   flipFromLeft/Right, oglFlip   11.2 / 0.3 / 13.1 ms     flipFromTop/Bottom   7.4 / 0.6 / 8.8 ms
-//   cube fromLeft/Right          18.5 / 23.4 / 16.0 ms     cube fromTop/Bottom 13.1 / 13.1 / 11.8 ms
-// With the shared, kept mip chains and the eight-wide column table (/tmp harness over
-// `TransitionRenderer`, still inputs, median of 5 per progress, then median / worst over
-// progress 0.1…0.9, same load for before and after, load average 2–5; ±20 % run to run):
-//   one thread        flipFromLeft/Right 11.1–11.6 / 13 → 9.1 / 12.5 ms, oglFlip 11.1 / 12.4 → 9.7 / 13.1,
-//                     flipFromTop/Bottom 6.8–10.8 / 14 → 3.5–5.3 / 6.7–8.4, cube 18.7 / 23.7 → 16.5 / 18.8
-//   two threads, wall flipFromLeft 16.9 / 26 → 10.7 / 19.8, flipFromTop 12.3 / 19.6 → 6.6 / 10.7,
-//                     cube 32 / 45 → 23 / 28
-// and in instructions per steady frame (callgrind, repeatable): flipFromLeft at 0.4 48 → 21 M,
-// oglFlip at 0.45 41 → 13 M, cube at 0.4 116 → 73 M, flipFromTop at 0.1 105 → 50 M; flipFromLeft
-// and cube at 0.1 64 and 68 M, unchanged (no halved level is read there).
-// Still over 8 ms: the vertical-axis flips and the cube where a face covers most of the frame.
-// The general perspective kernel costs ≈ 38 instructions (≈ 7–9 ns) per covered pixel, most of
-// it the bilinear texel loads (an eight-lane gather measures ≈ 3 ns per pixel here, Swift having
-// no gather instruction). A kernel written on `Lanes.bilinear` (LaneSampling.swift) measured
-// slower (≈ 14 ns per pixel) and was dropped; at 0.5 the plane is edge-on and nothing is drawn.
-// What would move it: the rows of a horizontal-axis turn are axis-aligned scales and cost half
-// as much (one vertical blend per row, two loads per pixel); a vertical-axis turn is the same
-// with rows and columns swapped, so drawing it into a transposed band from a transposed copy of
-// the input (kept like the mip chains) and transposing back would bring it near 5 ms plus the
-// transposes, at the price of the ±1 rounding of a horizontal-first bilinear.
+// Measured (release, `-target-cpu haswell`, /tmp speed harness over `TransitionRenderer`: one
+// thread, thread CPU ms per 1920×1080 frame of two still photographs, best of 3 at progress
+// 0.05, 0.15 … 0.95, median / worst over progress; before and after run in the same minute on
+// the shared 2-core machine, load average 2–3, ±15 % run to run):
+//                        one drawImage per face/row     now
+//   cube fromLeft        15.7 / 19.4                    6.8 / 7.1
+//   cube fromRight       14.8 / 18.8                    6.8 / 7.3
+//   cube fromTop         9.8 / 10.2                     6.1 / 6.6
+//   cube fromBottom      6.0 / 6.3                      5.9 / 6.6
+//   oglFlip fromLeft     10.4 / 11.2                    4.6 / 6.6
+//   oglFlip fromRight    9.8 / 11.4                     4.5 / 5.8
+//   oglFlip fromTop      3.7 / 8.6                      4.0 / 5.7
+//   oglFlip fromBottom   4.5 / 7.5                      3.5 / 5.4
+//   flipFromLeft/Right   10.7 / 12.4–12.5               4.7–4.9 / 6.5
+//   flipFromTop/Bottom   4.3–6.3 / 8.6–8.8              4.2–4.3 / 5.6–6.3
+// (the worst is where a face covers the frame, progress 0.05 / 0.95, or for the cube where both
+// faces are large). Where the time goes now (perf, flips at 0.05): the row or column kernel
+// ≈ 70 % (≈ 1.5 ns per pixel, mostly the eight texel-pair loads a step: Swift has no gather),
+// the vertical blends ≈ 12 %, the span solving ≈ 4 %. The transposed chain costs its input one
+// transpose and a fresh 8 MB buffer per input generation (≈ 5 ms per 1920×1080 input, paid on
+// the first frame of a generation; a cube's first frame took 15.7 ms instead of 5.9).
+// Tried and dropped: drawing into a transposed band and transposing it back (the band's clear
+// and the transpose cost ≈ 30 % of the frame: flipFromLeft 9.9 ms worst); two column groups per
+// row pass so that a row's 64-byte line is stored whole (the per-group constants no longer
+// stayed in registers: cube 5.9 → 10.5 ms).
 
 import Geometry
 import Raster
@@ -74,40 +83,114 @@ struct PerspectiveFlip: Sendable {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        destination.fill(clip, with: .clear)
         let image = progress < 0.5 ? from : to
         let forward = forwardMap(progress: progress, size: destination.size)
-        guard let inverse = forward.inverted() else { return }
-        PerspectiveFlip.draw(scratch.mipmappedImage(image), inverse: inverse, horizontalAxis: !leadingEdge.isHorizontal,
-                             into: destination, clip: clip)
+        let faces = forward.inverted().map { [(scratch.mipmappedImage(image), $0)] } ?? []
+        PerspectiveFlip.draw(faces, horizontalAxis: !leadingEdge.isHorizontal, into: destination, clip: clip,
+                             scratch: scratch)
     }
 
-    /// Draws the image of `chain` through `inverse` with Raster's `drawImage`. When the plane turns about a
-    /// horizontal axis, w depends on y alone, so each destination row is an exact axis-aligned
-    /// scale of the image: drawn row by row through the kernel's axis-aligned path (the term
-    /// that tilts the left and right edges vanishes on the row itself; it only changes their
-    /// anti-aliasing ramp, by under 2% at this perspective). Otherwise the general
-    /// perspective path draws it at once.
-    static func draw(_ chain: MipmappedImage, inverse: ProjectiveTransform, horizontalAxis: Bool, into destination: Bitmap,
-                     clip: PixelRect) {
-        guard horizontalAxis, inverse.m20 == 0 else {
-            destination.drawImage(chain, inverseTransform: inverse, clip: clip)
-            return
-        }
+    /// Clears `clip` to transparent and draws each face (an image chain and its inverse map)
+    /// source-over in turn, as Raster's `drawImage` would with default options. A plane turning
+    /// about a horizontal axis has w constant along each destination row, so each row is an
+    /// axis-aligned scale of one source row (`ScaledRow.draw`, the bytes of `drawImage` with the
+    /// row's map). A turn about a vertical axis is the same with rows and columns swapped: each
+    /// destination column is a row of the transposed problem, read from the transposed chain,
+    /// and eight columns are drawn side by side (`ScaledColumns`); there the bilinear blend is
+    /// horizontal-first, so ±1 from `drawImage`'s vertical-first rounding, and the level is picked
+    /// per column. Instead of a clear before the faces, the first face that reaches a row (or
+    /// eight columns) draws over transparent and writes every pixel of it; where no face
+    /// reaches, the pixels are cleared. Any other map goes through `drawImage`.
+    static func draw(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)], horizontalAxis: Bool,
+                     into destination: Bitmap, clip: PixelRect, scratch: TransitionScratch) {
         let area = clip.intersection(destination.bounds)
         guard !area.isEmpty else { return }
-        for y in area.minY..<area.maxY {
-            let center = Double(y) + 0.5
-            let w = inverse.m21 * center + inverse.m22
-            guard w > 0 else { continue }
-            // The row's map, exact at its pixel centres: U = (m00·X + m01·Y + m02)/w, V = (m11·Y + m12)/w
-            // (m10 = 0 for a horizontal axis), with dV/dY for the top and bottom edges' ramp.
-            let v = (inverse.m11 * center + inverse.m12) / w
-            let dv = (inverse.m11 - v * inverse.m21) / w
-            let row = ProjectiveTransform(inverse.m00 / w, 0, (inverse.m01 * center + inverse.m02) / w,
-                                          0, dv, v - dv * center,
-                                          0, 0, 1)
-            destination.drawImage(chain, inverseTransform: row, clip: PixelRect(x: area.minX, y: y, width: area.width, height: 1))
+        let widest = faces.map { max($0.chain.base.width, $0.chain.base.height) }.max() ?? 0
+        if faces.isEmpty {
+            destination.fill(area, with: .clear)
+        } else if horizontalAxis, faces.allSatisfy({ $0.inverse.m20 == 0 && $0.inverse.m10 == 0 }) {
+            let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 1)).baseAddress
+            drawRows(faces, rows: area.minY..<area.maxY, columns: area.minX..<area.maxX, into: destination, temp: temp)
+        } else if !horizontalAxis, area.width >= 8, faces.allSatisfy({ $0.inverse.m21 == 0 && $0.inverse.m01 == 0 }) {
+            let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 8 * faces.count))
+            // Swapping x and y on both sides: the transposed problem's map, whose w depends on its y alone.
+            let transposed = faces.map { face in
+                let m = face.inverse
+                return (chain: face.chain.transposed,
+                        inverse: ProjectiveTransform(m.m11, m.m10, m.m12, m.m01, m.m00, m.m02, m.m21, m.m20, m.m22))
+            }
+            drawColumns(transposed, columns: area.minX..<area.maxX, rows: area.minY..<area.maxY, into: destination,
+                        temp: temp)
+        } else {
+            destination.fill(area, with: .clear)
+            for face in faces { destination.drawImage(face.chain, inverseTransform: face.inverse, clip: area) }
+        }
+    }
+
+    /// Row `y` of a horizontal-axis map (`m10 = m20 = 0`) as the axis-aligned scale it is:
+    /// U = (m00·X + m01·Y + m02)/w, V = (m11·Y + m12)/w, exact at the row's pixel centres, with
+    /// dV/dY for the top and bottom edges' ramp and the level (the term that tilts the left and
+    /// right edges vanishes on the row itself; it only changes their anti-aliasing ramp, by under
+    /// 2% at this perspective). `nil` where the row is behind the viewer or draws nothing.
+    private static func scaledRow(_ inverse: ProjectiveTransform, y: Int, chain: MipmappedImage) -> ScaledRow? {
+        let center = Double(y) + 0.5
+        let w = inverse.m21 * center + inverse.m22
+        guard w > 0 else { return nil }
+        let v = (inverse.m11 * center + inverse.m12) / w
+        let dv = (inverse.m11 - v * inverse.m21) / w
+        let map = ProjectiveTransform(inverse.m00 / w, 0, (inverse.m01 * center + inverse.m02) / w,
+                                      0, dv, v - dv * center,
+                                      0, 0, 1)
+        return ScaledRow(inverse: map, y: y, sourceSize: chain.base.size, levelCount: chain.levelCount)
+    }
+
+    /// Draws rows `rows` × columns `columns` of horizontal-axis maps, row by row. Each row is
+    /// written as a clear and then the faces in turn would leave it; the faces that do not
+    /// reach the row are skipped, so the first face that does draws over transparent.
+    private static func drawRows(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)], rows: Range<Int>,
+                                 columns: Range<Int>, into bitmap: Bitmap, temp: UnsafeMutablePointer<UInt32>) {
+        var levels = faces.map { (index: -1, bitmap: $0.chain.base) }
+        for y in rows {
+            let pixels = bitmap.baseAddress + y * bitmap.rowStride + columns.lowerBound
+            var cleared = false
+            for (i, face) in faces.enumerated() {
+                guard let row = scaledRow(face.inverse, y: y, chain: face.chain), row.reaches(columns)
+                else { continue }
+                if row.level != levels[i].index { levels[i] = (row.level, face.chain.level(row.level)) }
+                row.draw(level: levels[i].bitmap, range: columns, pixels: pixels, temp: temp, overClear: !cleared)
+                cleared = true
+            }
+            if !cleared { pixels.update(repeating: 0, count: columns.count) }
+        }
+    }
+
+    /// Draws rows `rows` × columns `columns` of vertical-axis maps, given as their transposed
+    /// maps (horizontal-axis ones) and the transposed chains, eight columns at a time; as in
+    /// `drawRows`, the first face that reaches the eight columns draws over transparent.
+    private static func drawColumns(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)],
+                                    columns: Range<Int>, rows: Range<Int>, into bitmap: Bitmap, temp: Bitmap) {
+        var levels = faces.map { (index: -1, bitmap: $0.chain.base) }
+        var groups: [ScaledColumns] = []
+        groups.reserveCapacity(faces.count)
+        var x = columns.lowerBound
+        while x < columns.upperBound {
+            // The last group ends at the last column, overlapping the one before (`columns` ≥ 8 wide).
+            let g = min(x, columns.upperBound - 8)
+            groups.removeAll(keepingCapacity: true)
+            for (i, face) in faces.enumerated() {
+                var group = ScaledColumns(x: g, range: rows, temp: temp.baseAddress + 8 * i * temp.rowStride,
+                                          tempStride: temp.rowStride)
+                for k in 0..<8 {
+                    guard let row = scaledRow(face.inverse, y: g + k, chain: face.chain) else { continue }
+                    if row.level != levels[i].index { levels[i] = (row.level, face.chain.level(row.level)) }
+                    group.set(k, row: row, level: levels[i].bitmap)
+                }
+                if !group.isEmpty || i == faces.count - 1 && groups.isEmpty { groups.append(group) }
+            }
+            for (i, group) in groups.enumerated() {
+                group.draw(into: bitmap, overClear: i == 0, firstLane: x - g)
+            }
+            x = g + 8
         }
     }
 }
