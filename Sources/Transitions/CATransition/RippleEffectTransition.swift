@@ -35,6 +35,11 @@
 //   inlined taps, no statics   11.9 ms (0.55)  7.1 ms   42 M
 //   table, interior taps       10.8 ms (0.45)  6.7 ms   33 M
 //   two passes                  7.1 ms (0.45)  4.7 ms   36 M
+// Run alternately with the old binary at load average 4.6, best of 5: worst 13.9 / 13.7 →
+// 6.8 / 8.1 ms, median 8.1 / 9.2 → 5.8 / 5.9 ms. Tried and dropped: 64-bit texel-pair loads
+// (slower, as before), the light as a third pass and the lane columns carried across vectors
+// (more instructions, no faster). What is left is the texel gathers (32 scalar loads a vector,
+// 64 in the blend at the front) and the table's 16.
 // The first step: `Lanes.bilinear` and this kernel were called out of line despite
 // `@inline(__always)` (the lanes then cross calls as 128-bit halves), and `Lanes.evenMask`, a
 // `static let`, cost a `swift_once` call per use.
