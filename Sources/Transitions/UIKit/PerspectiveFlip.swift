@@ -110,17 +110,31 @@ struct PerspectiveFlip: Sendable {
             destination.fill(area, with: .clear)
         } else if horizontalAxis, faces.allSatisfy({ $0.inverse.m20 == 0 && $0.inverse.m10 == 0 }) {
             let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 1)).baseAddress
-            drawRows(faces, rows: area.minY..<area.maxY, columns: area.minX..<area.maxX, into: destination, temp: temp)
-        } else if !horizontalAxis, area.width >= 8, faces.allSatisfy({ $0.inverse.m21 == 0 && $0.inverse.m01 == 0 }) {
-            let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 8 * faces.count))
+            drawRows(faces, rows: area.minY..<area.maxY, columns: area.minX..<area.maxX, into: destination,
+                     origin: (0, 0), temp: temp)
+        } else if !horizontalAxis, faces.allSatisfy({ $0.inverse.m21 == 0 && $0.inverse.m01 == 0 }) {
             // Swapping x and y on both sides: the transposed problem's map, whose w depends on its y alone.
             let transposed = faces.map { face in
                 let m = face.inverse
                 return (chain: face.chain.transposed,
                         inverse: ProjectiveTransform(m.m11, m.m10, m.m12, m.m01, m.m00, m.m02, m.m21, m.m20, m.m22))
             }
-            drawColumns(transposed, columns: area.minX..<area.maxX, rows: area.minY..<area.maxY, into: destination,
-                        temp: temp)
+            if area.width >= 8 {
+                let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 8 * faces.count))
+                drawColumns(transposed, columns: area.minX..<area.maxX, rows: area.minY..<area.maxY, into: destination,
+                            temp: temp)
+            } else {
+                // Too narrow for a group of eight: column by column through a line (the same bytes).
+                let buffer = scratch.offscreen(PixelSize(uncheckedWidth: max(area.height, widest + 8), height: 2))
+                let line = buffer.baseAddress, temp = buffer.baseAddress + buffer.rowStride
+                for x in area.minX..<area.maxX {
+                    drawRows(transposed, rows: x..<x + 1, columns: area.minY..<area.maxY,
+                             into: Bitmap(borrowing: line, size: PixelSize(uncheckedWidth: area.height, height: 1),
+                                          rowStride: area.height),
+                             origin: (area.minY, x), temp: temp)
+                    for y in 0..<area.height { destination.baseAddress[(area.minY + y) * destination.rowStride + x] = line[y] }
+                }
+            }
         } else {
             destination.fill(area, with: .clear)
             for face in faces { destination.drawImage(face.chain, inverseTransform: face.inverse, clip: area) }
@@ -144,14 +158,16 @@ struct PerspectiveFlip: Sendable {
         return ScaledRow(inverse: map, y: y, sourceSize: chain.base.size, levelCount: chain.levelCount)
     }
 
-    /// Draws rows `rows` × columns `columns` of horizontal-axis maps, row by row. Each row is
-    /// written as a clear and then the faces in turn would leave it; the faces that do not
-    /// reach the row are skipped, so the first face that does draws over transparent.
+    /// Draws rows `rows` × columns `columns` of horizontal-axis maps, row by row; pixel (x, y)
+    /// is `bitmap`'s pixel (x − origin.x, y − origin.y). Each row is written as a clear and then
+    /// the faces in turn would leave it; the faces that do not reach the row are skipped, so the
+    /// first face that does draws over transparent.
     private static func drawRows(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)], rows: Range<Int>,
-                                 columns: Range<Int>, into bitmap: Bitmap, temp: UnsafeMutablePointer<UInt32>) {
+                                 columns: Range<Int>, into bitmap: Bitmap, origin: (x: Int, y: Int),
+                                 temp: UnsafeMutablePointer<UInt32>) {
         var levels = faces.map { (index: -1, bitmap: $0.chain.base) }
         for y in rows {
-            let pixels = bitmap.baseAddress + y * bitmap.rowStride + columns.lowerBound
+            let pixels = bitmap.baseAddress + (y - origin.y) * bitmap.rowStride + (columns.lowerBound - origin.x)
             var cleared = false
             for (i, face) in faces.enumerated() {
                 guard let row = scaledRow(face.inverse, y: y, chain: face.chain), row.reaches(columns)

@@ -78,4 +78,25 @@ final class PerspectiveFlipDrawTests: XCTestCase {
             }
         }
     }
+
+    func testFlipsAndCubesGiveTheSameBytesInColumnStripsOfAnyWidth() throws {
+        for name in ["cube", "oglFlip"] {
+            for subtype in ["fromLeft", "fromTop"] {
+                let transition = try TransitionRegistry.make(named: name, parameters: ["subtype": subtype])
+                for progress in [0.05, 0.3, 0.7] {
+                    let once = F.frame(transition, progress: progress)
+                    let strips = Bitmap(size: F.size)
+                    let scratch = TransitionScratch()
+                    var x = 0
+                    for width in [3, 8, 1, 13, 5, 9, 7, 20, 4, 26] where x < F.size.width {
+                        let clip = PixelRect(x: x, y: 0, width: min(width, F.size.width - x), height: F.size.height)
+                        transition.render(from: F.from, to: F.to, progress: progress, into: strips, clip: clip, scratch: scratch)
+                        x += width
+                    }
+                    XCTAssertEqual(x, F.size.width)
+                    XCTAssertTrue(strips.hasSamePixels(as: once), "\(name) \(subtype) at \(progress) in strips")
+                }
+            }
+        }
+    }
 }
