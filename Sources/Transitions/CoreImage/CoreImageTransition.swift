@@ -42,9 +42,9 @@
 // CIRippleTransition's warp reads both images at one offset per lane, taken out once, when all
 // eight texel pairs lie inside (`Lanes.sample`; the edge path as before): slowest frame 7.35 →
 // 6.3 ms (at 0.45), median 5.5 → 4.2 ms. CIModTransition computes a row's exact knots (every
-// eighth pixel) four at a time in doubles before the lane loop, the same bits as one at a time:
-// slowest 6.75 → 6.2 ms (at 0.65–0.75), median 6.4 → 5.7 ms; the rest is the lattice lanes and
-// the mix (a quarter of the frame, bound by memory).
+// eighth pixel) four at a time in doubles before the lane loop (`Lattice.knots`, the same bits
+// as `Lattice.knot` one at a time, tested): run alternately with the old binary, best of 5,
+// slowest 7.7 / 6.7 → 4.8 / 4.7 ms (at 0.75), median 6.2 / 6.3 → 4.5 / 4.3 ms.
 // Before the measures above (scalarised `SIMD.clamped`/`squareRoot`, lane-by-lane `SIMD8 ==`,
 // partial vector stores) mod took 57–80 ms, ripple 65 ms and flash 79 ms per frame (wall clock,
 // same load).

@@ -113,4 +113,25 @@ final class CIRowKernelTests: XCTestCase {
             }
         }
     }
+
+    /// The mod pattern's knots, four at a time, against one at a time: the same bits.
+    func testModLatticeKnotsMatchOneByOne() throws {
+        var random = SeededRandom(seed: 11)
+        let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: 3 * 64)
+        defer { storage.deallocate() }
+        for _ in 0..<200 {
+            let lattice = Lattice(cx: Double(random.next(in: -500...2500)) + 0.5, dy: Double(random.next(in: -1500...1500)) + 0.5,
+                                  direction: ScreenDirection(coreImageAngle: Double(random.next(in: -314...314)) / 100),
+                                  inverseSpacing: 1 / Double(random.next(in: 3...400)),
+                                  inverseCompression: 1 / Double(random.next(in: 1...800)))
+            let start = 8 * random.next(in: -40...300), count = random.next(in: 1...60)
+            lattice.knots(from: start, count: count, u: storage, v: storage + 64, p: storage + 128)
+            for m in 0..<count {
+                let k = lattice.knot(start + 8 * m)
+                XCTAssertEqual(storage[m], k.u.bitPattern)
+                XCTAssertEqual(storage[64 + m], k.v.bitPattern)
+                XCTAssertEqual(storage[128 + m], k.p.bitPattern)
+            }
+        }
+    }
 }

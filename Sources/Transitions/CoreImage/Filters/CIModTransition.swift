@@ -83,34 +83,12 @@ struct CIModTransition: CoreImageTransition {
             let dy = Double(y) + 0.5 - cy
             // The smooth part (lattice position, stretch) is exact at every eighth pixel, counted
             // from x = 0 so that a pixel's value depends only on its position, and linear between.
-            // The knots, four at a time in doubles (the same operations as one at a time, so the
-            // same bits; one by one they were a quarter of the loop's instructions): the lattice
-            // coordinates (in cells, kept within ±2²¹ where the rounding trick is exact) and
-            // pixels per pattern unit.
             let start = x0 & ~7
-            let knots = (x1 - start + 7) / 8 + 1
-            let limit = SIMD4<Double>(repeating: 2_097_152), dyV = SIMD4<Double>(repeating: dy)
+            let lattice = Lattice(cx: cx, dy: dy, direction: d, inverseSpacing: inverseSpacing,
+                                  inverseCompression: inverseCompression)
+            lattice.knots(from: start, count: (x1 - start + 7) / 8 + 1, u: knotU, v: knotV, p: knotP)
             var m = 0
-            while m < knots {
-                let dx = (SIMD4<Double>(Double(start + 8 * m), Double(start + 8 * m + 8), Double(start + 8 * m + 16),
-                                        Double(start + 8 * m + 24)) + 0.5) - cx
-                let r = (dx * dx + dyV * dyV).squareRoot()
-                let stretch = (1 + r * inverseCompression) * inverseSpacing
-                var u = (dx * d.x + dyV * d.y) * stretch, v = (-dx * d.y + dyV * d.x) * stretch
-                u.replace(with: limit, where: u .> limit)
-                u.replace(with: -limit, where: u .< -limit)
-                v.replace(with: limit, where: v .> limit)
-                v.replace(with: -limit, where: v .< -limit)
-                let p = 1 / (1 + 2 * r * inverseCompression)
-                for k in 0..<4 {
-                    knotU[m + k] = Float(u[k]).bitPattern
-                    knotV[m + k] = Float(v[k]).bitPattern
-                    knotP[m + k] = Float(p[k]).bitPattern
-                }
-                m += 4
-            }
             var i = 0
-            m = 0
             while start + i < x1 {
                 @inline(__always) func knot(_ n: UnsafeMutablePointer<UInt32>) -> Floats8 {
                     let a = Float(bitPattern: n[m]), b = Float(bitPattern: n[m + 1])
@@ -129,6 +107,61 @@ struct CIModTransition: CoreImageTransition {
             }
             CIRowKernels.mix(rows.out + x0, from: rows.from + x0, to: rows.to + x0, weights: weights + (x0 - start),
                              count: x1 - x0)
+        }
+    }
+}
+
+/// The mod pattern's smooth map along one row: at pixel x, the lattice coordinates (in cells,
+/// kept within ±2²¹ where the rounding trick is exact) and pixels per pattern unit.
+struct Lattice {
+    let cx: Double, dy: Double
+    let direction: ScreenDirection
+    let inverseSpacing: Double, inverseCompression: Double
+
+    /// The map at pixel `x`, one at a time: the reference for `knots`.
+    func knot(_ x: Int) -> (u: Float, v: Float, p: Float) {
+        let dx = Double(x) + 0.5 - cx
+        let r = (dx * dx + dy * dy).squareRoot()
+        let stretch = (1 + r * inverseCompression) * inverseSpacing
+        let limit = 2_097_152.0
+        return (Float(max(-limit, min(limit, (dx * direction.x + dy * direction.y) * stretch))),
+                Float(max(-limit, min(limit, (-dx * direction.y + dy * direction.x) * stretch))),
+                Float(1 / (1 + 2 * r * inverseCompression)))
+    }
+
+    /// The map at x = `start`, `start` + 8, … (`count` knots, as Float bit patterns; room for
+    /// three more is needed), four at a time in doubles: the same operations as `knot`, so the
+    /// same bits (one at a time they were a quarter of the row loop's instructions).
+    func knots(from start: Int, count: Int, u: UnsafeMutablePointer<UInt32>, v: UnsafeMutablePointer<UInt32>,
+               p: UnsafeMutablePointer<UInt32>) {
+        if CIRowKernels.useReference {
+            for m in 0..<count {
+                let k = knot(start + 8 * m)
+                u[m] = k.u.bitPattern
+                v[m] = k.v.bitPattern
+                p[m] = k.p.bitPattern
+            }
+            return
+        }
+        let limit = SIMD4<Double>(repeating: 2_097_152), dyV = SIMD4<Double>(repeating: dy)
+        var m = 0
+        while m < count {
+            let x = start + 8 * m
+            let dx = (SIMD4<Double>(Double(x), Double(x + 8), Double(x + 16), Double(x + 24)) + 0.5) - cx
+            let r = (dx * dx + dyV * dyV).squareRoot()
+            let stretch = (1 + r * inverseCompression) * inverseSpacing
+            var lu = (dx * direction.x + dyV * direction.y) * stretch, lv = (-dx * direction.y + dyV * direction.x) * stretch
+            lu.replace(with: limit, where: lu .> limit)
+            lu.replace(with: -limit, where: lu .< -limit)
+            lv.replace(with: limit, where: lv .> limit)
+            lv.replace(with: -limit, where: lv .< -limit)
+            let lp = 1 / (1 + 2 * r * inverseCompression)
+            for k in 0..<4 {
+                u[m + k] = Float(lu[k]).bitPattern
+                v[m + k] = Float(lv[k]).bitPattern
+                p[m + k] = Float(lp[k]).bitPattern
+            }
+            m += 4
         }
     }
 }
