@@ -357,6 +357,9 @@ struct CurlFrame {
         case lower
         /// Partly covered (or, for eight pixels, no shared case): the floating-point layers.
         case blend
+
+        /// The cases whose colours eight-wide lane functions give.
+        static let shared: [Case] = [.folded, .page, .target, .upper, .lower]
     }
 
     /// The values a case decision and the colours both need.
@@ -442,8 +445,15 @@ struct CurlFrame {
         return layers.over(toPixel, keep: targetShadowKeep(row, lanes, u)[0])
     }
 
-    /// The fast path for one row: plain copies of `to` and `from` where `pixel` provably gives
-    /// them, eight-wide lane functions where all eight pixels share a case, `pixel` elsewhere.
+    /// The fast path for one row. u is linear along the row, and so is the folded part's page
+    /// point, so the row splits analytically into runs: plain copies of `to` and `from` where
+    /// `pixel` provably gives them (beyond the curl's shadow; past the folded part and its
+    /// shadow, or where its page point is farther from the page than its shadow reaches), the
+    /// curl's shadow on `to`, the cylinder's core, the folded part's interior, and the folded
+    /// part's edge and shadow band. Each run's chunk of eight pixels checks its case with lane
+    /// reductions; a chunk that mixes cases (the narrow zones around u = c − R and u = c, the
+    /// folded part's edges) takes each lane's case as `pixel` decides it, and `pixel` itself only
+    /// for lanes that are partly covered.
     func renderRow(_ y: Int, from xStart: Int, to xEnd: Int, into out: UnsafeMutablePointer<UInt32>) {
         let fromRow = from.base + y * from.rowStride, toRow = to.base + y * to.rowStride
         guard y >= page.minY, y < page.maxY else {
@@ -462,31 +472,53 @@ struct CurlFrame {
         guard pageStart < pageEnd else { return }
         let row = self.row(y)
         let a = Double(row.ua), b = Double(row.ub)
-        // Copy runs, with a margin for the Float rounding of u: well beyond the curl's shadow
-        // `pixel` returns `to` unchanged, and well past the folded part and its shadow, `from`
-        // (its page point then lies outside the page by more than that along d).
+        // Every threshold on u keeps a margin for the Float rounding of u.
         let margin = 1e-4 * (abs(a) + abs(b) * Double(pageEnd) + Double(abs(c)) + Double(halfTurn)) + 1e-3
+        // Below `plainTarget` `pixel` returns `to` unchanged; below `bandEnd` `to` in the curl's
+        // shadow; from `coreStart` to `coreEnd` the cylinder (either half, or neither); above
+        // `foldedFrom` the folded part or the flat page; above `plainPage` `from` unchanged.
         let plainTarget = Double(min(c - r - shadowWidth, c - r - 0.5)) - margin
+        let bandEnd = Double(c - r - 0.5) - margin
+        let coreStart = Double(c - r + 0.5) + margin, coreEnd = Double(c) - margin
+        let foldedFrom = Double(c) + margin
         let plainPage = Double(max(c, foldEdge + max(shadowWidth, 1))) + margin
-        // The folded part's interior: its page point, linear along the row, lies half a pixel
-        // (and a margin) inside the page, and u ≥ c there: `pixel` gives `foldedColors`.
+        // The folded part's page point, linear along the row: its interior lies half a pixel
+        // (and a margin) inside the page; outside `near`, farther from the page than its shadow
+        // reaches (and than half a pixel), `pixel` gives `from` unchanged.
         let shift0 = Double(foldEdge) - 2 * a
         let folded = (x: 0.5 + shift0 * dx, y: Double(y) + 0.5 + shift0 * dy, stepX: 1 - 2 * b * dx, stepY: -2 * b * dy)
         let interior = CurlSpans.interval(folded, Double(x0) + 0.5, Double(y0) + 0.5, Double(x1) - 0.5, Double(y1) - 0.5,
                                           margin: margin)
-        let foldedFrom = Double(c) + margin
-        let iota = Floats(0, 1, 2, 3, 4, 5, 6, 7)
+        let reach = Double(max(shadowWidth, 0.5))
+        let near = CurlSpans.interval(folded, Double(x0) - reach, Double(y0) - reach, Double(x1) + reach, Double(y1) + reach,
+                                      margin: -margin)
         var x = pageStart
         while x < pageEnd {
             let here = a + b * Double(x)
-            if interior.contains(x) && here > foldedFrom {
-                var end = min(interior.upperBound, pageEnd)
-                if b < 0 { end = min(end, CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > foldedFrom }) }
-                while x < end {
-                    let n = min(8, end - x)
-                    let lanes = Floats(repeating: Float(x)) + Lanes.minimum(iota, Floats(repeating: Float(n - 1)))
-                    CurlPixels.store(foldedColors(foldedPoints(row, lanes)), to: out + x, n)
-                    x += n
+            if here > plainPage {
+                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > plainPage }
+                (out + x).update(from: fromRow + x, count: end - x)
+                x = end
+                continue
+            }
+            if here > foldedFrom {
+                var end = b < 0 ? CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > foldedFrom } : pageEnd
+                if interior.contains(x) {
+                    end = min(end, interior.upperBound)
+                    while x < end {
+                        let n = min(8, end - x)
+                        CurlPixels.store(foldedColors(foldedPoints(row, lanes(x, n))), to: out + x, n)
+                        x += n
+                    }
+                } else if !near.contains(x) {
+                    if x < near.lowerBound { end = min(end, near.lowerBound) }
+                    (out + x).update(from: fromRow + x, count: end - x)
+                    x = end
+                } else {
+                    if x < interior.lowerBound { end = min(end, interior.lowerBound) }
+                    end = min(end, near.upperBound, x + 8)
+                    foldedChunk(row, x, end - x, fromRow, toRow, out)
+                    x = end
                 }
                 continue
             }
@@ -496,33 +528,107 @@ struct CurlFrame {
                 x = end
                 continue
             }
-            if here > plainPage {
-                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > plainPage }
-                (out + x).update(from: fromRow + x, count: end - x)
+            if here < bandEnd {
+                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 < bandEnd && $0 >= plainTarget }
+                while x < end {
+                    let n = min(8, end - x), lanes = self.lanes(x, n)
+                    let keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
+                    CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, n), keep: keep), to: out + x, n)
+                    x += n
+                }
+                continue
+            }
+            if here >= coreStart && here < coreEnd {
+                let end = CurlSpans.end(from: x, limit: min(x + 8, pageEnd), a: a, b: b) { $0 >= coreStart && $0 < coreEnd }
+                cylinderChunk(row, x, end - x, fromRow, toRow, out)
                 x = end
                 continue
             }
-            // Up to eight pixels, stopping where a copy run begins.
-            var count = min(8, pageEnd - x)
-            if count > 1 {
-                let last = a + b * Double(x + count - 1)
-                if last < plainTarget || last > plainPage {
-                    count = CurlSpans.end(from: x, limit: x + count, a: a, b: b) { $0 >= plainTarget && $0 <= plainPage } - x
-                }
-            }
-            // Lanes past `count` repeat the last pixel, so that they do not change the case.
-            let lanes = Floats(repeating: Float(x)) + Lanes.minimum(iota, Floats(repeating: Float(count - 1)))
-            let (kind, geometry) = classify(row, lanes)
-            let result: Pixels? = kind == .blend ? nil
-                : colors(kind, geometry, row, lanes, from: CurlPixels.load(fromRow + x, count),
-                         to: CurlPixels.load(toRow + x, count))
-            if let result {
-                CurlPixels.store(result, to: out + x, count)
-            } else {
-                for i in x..<(x + count) { out[i] = pixel(x: i, y: y) }
-            }
-            x += count
+            // The narrow zones around u = c − R and u = c.
+            let zone: (low: Double, high: Double) = here < coreStart && coreStart < coreEnd
+                ? (bandEnd, coreStart) : (coreStart < coreEnd ? coreEnd : bandEnd, foldedFrom)
+            let end = CurlSpans.end(from: x, limit: min(x + 8, pageEnd), a: a, b: b) { $0 >= zone.low && $0 <= zone.high }
+            mixedChunk(row, x, max(end - x, 1), fromRow, toRow, out)
+            x += max(end - x, 1)
         }
+    }
+
+    /// Lanes for `count` (1…8) pixels from x; lanes past `count` repeat the last pixel, so that
+    /// they do not change a chunk's case.
+    @inline(__always)
+    func lanes(_ x: Int, _ count: Int) -> Floats {
+        Floats(repeating: Float(x)) + Lanes.minimum(Lanes.iota, Floats(repeating: Float(count - 1)))
+    }
+
+    /// Up to eight pixels whose u lies above c: the folded part, or the flat page in its shadow.
+    @inline(__always)
+    func foldedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                     _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        let lanes = self.lanes(x, count)
+        let points = foldedPoints(row, lanes), depth = inside(points)
+        if Lanes.smallest(depth) >= 0.5 {
+            CurlPixels.store(foldedColors(points), to: out + x, count)
+        } else if Lanes.largest(depth) <= -0.5 {
+            let keep = pageShadowKeep(row, lanes, points)
+            CurlPixels.store(Lanes.darken(CurlPixels.load(fromRow + x, count), keep: keep), to: out + x, count)
+        } else {
+            mixedChunk(row, x, count, fromRow, toRow, out)
+        }
+    }
+
+    /// Up to eight pixels whose u lies in c − R + ½ … c: where the upper half covers them all,
+    /// its colours.
+    @inline(__always)
+    func cylinderChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                       _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        let lanes = self.lanes(x, count)
+        let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
+        if Lanes.smallest(inside(upper)) >= 0.5 {
+            CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count)
+        } else {
+            mixedChunk(row, x, count, fromRow, toRow, out)
+        }
+    }
+
+    /// Up to eight pixels of any cases: each lane's case as `pixel` decides it (the lane
+    /// functions are pure per lane, so lane i of an eight-wide evaluation is pixel i's value),
+    /// the colours of each case present computed once, and `pixel` for partly covered lanes.
+    @inline(never)
+    func mixedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                    _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        let lanes = self.lanes(x, count)
+        var geometry = Geometry(u: curlCoordinate(row, lanes), folded: foldedPoints(row, lanes),
+                                cylinder: cylinder(row, lanes), upper: (Floats(), Floats()), lower: (Floats(), Floats()))
+        geometry.upper = upperPoints(row, lanes, geometry.cylinder)
+        geometry.lower = lowerPoints(row, lanes, geometry.cylinder)
+        let foldedDepth = inside(geometry.folded), upperDepth = inside(geometry.upper), lowerDepth = inside(geometry.lower)
+        var kinds = (Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend)
+        withUnsafeMutableBytes(of: &kinds) { raw in
+            let kind = raw.bindMemory(to: Case.self)
+            for i in 0..<count {
+                kind[i] = pixelCase(u: geometry.u[i], folded: foldedDepth[i], upper: upperDepth[i], lower: lowerDepth[i])
+            }
+            let fromPixels = CurlPixels.load(fromRow + x, count), toPixels = CurlPixels.load(toRow + x, count)
+            for shared in Case.shared where kind[0..<count].contains(shared) {
+                let result = colors(shared, geometry, row, lanes, from: fromPixels, to: toPixels)
+                for i in 0..<count where kind[i] == shared { out[x + i] = result[i] }
+            }
+            for i in 0..<count where kind[i] == .blend { out[x + i] = pixel(x: x + i, y: row.y) }
+        }
+    }
+
+    /// The case `classify` finds for one pixel, from its lanes' values.
+    @inline(__always)
+    func pixelCase(u: Float, folded: Float, upper: Float, lower: Float) -> Case {
+        if u >= c { return folded >= 0.5 ? .folded : (folded <= -0.5 ? .page : .blend) }
+        guard u < c else { return .blend }
+        if u <= c - r - 0.5 { return .target }
+        if upper <= -0.5 && lower <= -0.5 { return .target }
+        if u >= c - r + 0.5 {
+            if upper >= 0.5 { return .upper }
+            if upper <= -0.5 && lower >= 0.5 { return .lower }
+        }
+        return .blend
     }
 }
 
