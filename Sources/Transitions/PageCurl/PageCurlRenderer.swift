@@ -219,7 +219,7 @@ struct CurlFrame {
         let zero = Floats(repeating: 0)
         let ex = Lanes.maximum(Lanes.maximum(x0 - p.x, p.x - x1), zero)
         let ey = Lanes.maximum(Lanes.maximum(y0 - p.y, p.y - y1), zero)
-        return (ex * ex + ey * ey).squareRoot()
+        return Lanes.squareRoot(ex * ex + ey * ey)
     }
 
     /// The folded-over flat part's page points.
@@ -258,10 +258,28 @@ struct CurlFrame {
         return Lanes.bilinear(image, x: (p.x - x0) * backsideScale.x, y: (p.y - y0) * backsideScale.y)
     }
 
+    /// `backColors` at page points at least `CurlFrame.insideDepth` inside the page (so inside
+    /// `from` by more than its last texel centre): the same bytes, sampled without clamps.
+    @inline(__always)
+    func backColorsInside(_ p: (x: Floats, y: Floats)) -> Pixels {
+        guard backsideImage == nil else { return backColors(p) }
+        return Lanes.wash(Lanes.bilinearInside(from, x: p.x, y: p.y), toward: whiteness)
+    }
+
+    /// How deep inside the page points must lie for `backColorsInside`.
+    static let insideDepth: Float = 0.5 + 1 / 64
+
     /// The folded-over flat part: the back of the page in the flat light.
     @inline(__always)
     func foldedColors(_ p: (x: Floats, y: Floats)) -> Pixels {
         let color = backColors(p)
+        return flatShade == 255 ? color : Lanes.scaleColor(color, by: Pixels(repeating: flatShade))
+    }
+
+    /// `foldedColors` at page points at least `insideDepth` inside the page.
+    @inline(__always)
+    func foldedColorsInside(_ p: (x: Floats, y: Floats)) -> Pixels {
+        let color = backColorsInside(p)
         return flatShade == 255 ? color : Lanes.scaleColor(color, by: Pixels(repeating: flatShade))
     }
 
@@ -275,7 +293,7 @@ struct CurlFrame {
             for i in 0..<8 { light[i] = Float(CurlFrame.brightness(image, column: 0.5 + 0.5 * Double(s[i]))) }
             if !upper { light *= 0.7 }
         } else {
-            let facing = Lanes.clamp(1 - s * s, 0, 1).squareRoot()
+            let facing = Lanes.squareRoot(Lanes.clamp(1 - s * s, 0, 1))
             light = upper ? 0.62 + 0.38 * facing : 0.42 + 0.4 * facing
         }
         return Lanes.roundToInteger(Lanes.clamp(light, 0, 1) * 255)
@@ -336,7 +354,7 @@ struct CurlFrame {
     @inline(__always)
     static func arcsine(_ s: Floats) -> Floats {
         let poly = 1.5707288 + s * (-0.2121144 + s * (0.0742610 + s * -0.0187293))
-        return Float.pi / 2 - Lanes.clamp(1 - s, 0, 1).squareRoot() * poly
+        return Float.pi / 2 - Lanes.squareRoot(Lanes.clamp(1 - s, 0, 1)) * poly
     }
 
     /// What `pixel` does with a pixel, decided from the lane functions. For eight pixels the
@@ -482,13 +500,14 @@ struct CurlFrame {
         let coreStart = Double(c - r + 0.5) + margin, coreEnd = Double(c) - margin
         let foldedFrom = Double(c) + margin
         let plainPage = Double(max(c, foldEdge + max(shadowWidth, 1))) + margin
-        // The folded part's page point, linear along the row: its interior lies half a pixel
+        // The folded part's page point, linear along the row: its interior lies `insideDepth`
         // (and a margin) inside the page; outside `near`, farther from the page than its shadow
         // reaches (and than half a pixel), `pixel` gives `from` unchanged.
         let shift0 = Double(foldEdge) - 2 * a
         let folded = (x: 0.5 + shift0 * dx, y: Double(y) + 0.5 + shift0 * dy, stepX: 1 - 2 * b * dx, stepY: -2 * b * dy)
-        let interior = CurlSpans.interval(folded, Double(x0) + 0.5, Double(y0) + 0.5, Double(x1) - 0.5, Double(y1) - 0.5,
-                                          margin: margin)
+        let depth = Double(CurlFrame.insideDepth)
+        let interior = CurlSpans.interval(folded, Double(x0) + depth, Double(y0) + depth, Double(x1) - depth,
+                                          Double(y1) - depth, margin: margin)
         let reach = Double(max(shadowWidth, 0.5))
         let near = CurlSpans.interval(folded, Double(x0) - reach, Double(y0) - reach, Double(x1) + reach, Double(y1) + reach,
                                       margin: -margin)
@@ -507,7 +526,7 @@ struct CurlFrame {
                     end = min(end, interior.upperBound)
                     while x < end {
                         let n = min(8, end - x)
-                        CurlPixels.store(foldedColors(foldedPoints(row, lanes(x, n))), to: out + x, n)
+                        CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
                         x += n
                     }
                 } else if !near.contains(x) {
@@ -583,7 +602,11 @@ struct CurlFrame {
                        _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
         let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
-        if Lanes.smallest(inside(upper)) >= 0.5 {
+        let depth = Lanes.smallest(inside(upper))
+        if depth >= CurlFrame.insideDepth {
+            let color = Lanes.scaleColor(backColorsInside(upper), by: curlLight(cyl.s, upper: true))
+            CurlPixels.store(color, to: out + x, count)
+        } else if depth >= 0.5 {
             CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count)
         } else {
             mixedChunk(row, x, count, fromRow, toRow, out)

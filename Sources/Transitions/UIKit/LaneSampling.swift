@@ -28,6 +28,9 @@
 // (`bilinear` itself is still `@inline(__always)`; its callers may want it transparent too.)
 
 import Raster
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 /// Pixels read by address, without the reference counting a `Bitmap` copy brings into an inner
 /// loop. Valid while the bitmap it came from is alive (for one `render` call).
@@ -70,6 +73,18 @@ enum Lanes {
     @inline(__always)
     static func magnitude(_ v: Floats) -> Floats {
         unsafeBitCast(unsafeBitCast(v, to: Pixels.self) & 0x7FFF_FFFF, to: Floats.self)
+    }
+
+    /// The square root per lane, correctly rounded (so equal to `Float.squareRoot()` lane by
+    /// lane). One `vsqrtps` on x86-64: `SIMD8.squareRoot()` compiles to eight scalar square
+    /// roots, each with a branch to libm's `sqrtf` for negative lanes.
+    @inline(__always)
+    static func squareRoot(_ v: Floats) -> Floats {
+        #if arch(x86_64)
+        _mm256_sqrt_ps(v)
+        #else
+        v.squareRoot()
+        #endif
     }
 
     /// The lane-wise minimum and maximum (a NaN in `b` keeps `a`). Float comparisons feeding a
@@ -251,6 +266,32 @@ enum Lanes {
         let bottom = lerp(Pixels(c[i0], c[i1], c[i2], c[i3], c[i4], c[i5], c[i6], c[i7]),
                           Pixels(d[i0], d[i1], d[i2], d[i3], d[i4], d[i5], d[i6], d[i7]), taps.wx)
         return lerp(top, bottom, taps.wy)
+    }
+
+    /// `bilinear` for positions whose `x − 0.5` lies in `0 ..< width − 1 − 1/512` and `y − 0.5`
+    /// in `0 ..< height − 1 − 1/512` (comfortably inside the image): there its clamps are
+    /// identities and the pair never starts at the last column or row, so this gives the same
+    /// bytes with less work, and reads each lane's four texels from one offset.
+    @inline(__always)
+    static func bilinearInside(_ image: PixelSource, x: Floats, y: Floats) -> Pixels {
+        let ix = roundToInteger((x - 0.5) * 256), iy = roundToInteger((y - 0.5) * 256)
+        let o = (iy &>> 8) &* UInt32(image.rowStride) &+ ix &>> 8
+        let wx = ix & 0xFF
+        let (topLeft, topRight, bottomLeft, bottomRight) = gatherSquares(image.base, o, rowStride: image.rowStride)
+        return lerp(lerp(topLeft, topRight, wx), lerp(bottomLeft, bottomRight, wx), iy & 0xFF)
+    }
+
+    /// The 2×2 texels at eight offsets from `base` (each offset extracted once).
+    @inline(__always)
+    static func gatherSquares(_ base: UnsafeMutablePointer<UInt32>, _ o: Pixels, rowStride: Int)
+        -> (Pixels, Pixels, Pixels, Pixels) {
+        let i0 = Int(o[0]), i1 = Int(o[1]), i2 = Int(o[2]), i3 = Int(o[3])
+        let i4 = Int(o[4]), i5 = Int(o[5]), i6 = Int(o[6]), i7 = Int(o[7])
+        @inline(__always) func row(_ p: UnsafeMutablePointer<UInt32>) -> Pixels {
+            Pixels(p[i0], p[i1], p[i2], p[i3], p[i4], p[i5], p[i6], p[i7])
+        }
+        let below = base + rowStride
+        return (row(base), row(base + 1), row(below), row(below + 1))
     }
 
     /// Eight pixels at eight offsets from `base`, built in registers.
