@@ -596,21 +596,28 @@ struct CurlFrame {
     }
 
     /// Up to eight pixels whose u lies in c − R + ½ … c: where the upper half covers them all,
-    /// its colours.
+    /// its colours; where it covers none of them, the lower half's, or `to` in the curl's shadow.
     @inline(__always)
     func cylinderChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                        _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
         let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
-        let depth = Lanes.smallest(inside(upper))
+        let upperDepth = inside(upper), depth = Lanes.smallest(upperDepth)
         if depth >= CurlFrame.insideDepth {
             let color = Lanes.scaleColor(backColorsInside(upper), by: curlLight(cyl.s, upper: true))
             CurlPixels.store(color, to: out + x, count)
-        } else if depth >= 0.5 {
-            CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count)
-        } else {
-            mixedChunk(row, x, count, fromRow, toRow, out)
+            return
         }
+        if depth >= 0.5 { return CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count) }
+        if Lanes.largest(upperDepth) <= -0.5 {
+            let lower = lowerPoints(row, lanes, cyl), lowerDepth = inside(lower)
+            if Lanes.smallest(lowerDepth) >= 0.5 { return CurlPixels.store(lowerColors(lower, cyl.s), to: out + x, count) }
+            if Lanes.largest(lowerDepth) <= -0.5 {
+                let keep = targetShadowKeep(row, lanes, cyl.u)
+                return CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, count), keep: keep), to: out + x, count)
+            }
+        }
+        mixedChunk(row, x, count, fromRow, toRow, out)
     }
 
     /// Up to eight pixels of any cases: each lane's case as `pixel` decides it (the lane
