@@ -287,16 +287,23 @@ struct CurlFrame {
     /// the front (lower half).
     @inline(__always)
     func curlLight(_ s: Floats, upper: Bool) -> Pixels {
-        var light: Floats
+        let light: Floats
         if let image = shadingImage {
-            light = Floats()
-            for i in 0..<8 { light[i] = Float(CurlFrame.brightness(image, column: 0.5 + 0.5 * Double(s[i]))) }
-            if !upper { light *= 0.7 }
+            light = CurlFrame.imageLight(image, s, upper: upper)
         } else {
             let facing = Lanes.squareRoot(Lanes.clamp(1 - s * s, 0, 1))
             light = upper ? 0.62 + 0.38 * facing : 0.42 + 0.4 * facing
         }
         return Lanes.roundToInteger(Lanes.clamp(light, 0, 1) * 255)
+    }
+
+    /// The shading image's light (0…1) at cross-section positions `s` (out of line, so that
+    /// `curlLight` stays small enough to inline).
+    @inline(never)
+    static func imageLight(_ image: PixelSource, _ s: Floats, upper: Bool) -> Floats {
+        var light = Floats()
+        for i in 0..<8 { light[i] = Float(CurlFrame.brightness(image, column: 0.5 + 0.5 * Double(s[i]))) }
+        return upper ? light : light * 0.7
     }
 
     @inline(__always)
@@ -375,9 +382,6 @@ struct CurlFrame {
         case lower
         /// Partly covered (or, for eight pixels, no shared case): the floating-point layers.
         case blend
-
-        /// The cases whose colours eight-wide lane functions give.
-        static let shared: [Case] = [.folded, .page, .target, .upper, .lower]
     }
 
     /// The values a case decision and the colours both need.
@@ -444,23 +448,37 @@ struct CurlFrame {
             return colors(kind, geometry, row, lanes, from: Pixels(repeating: fromPixel),
                           to: Pixels(repeating: toPixel))[0]
         }
-        // Partly covered: accumulate the layers front to back in floating point.
-        let u = curlCoordinate(row, lanes)
-        var layers = CurlAccumulator()
-        if u[0] >= c {
-            let folded = foldedPoints(row, lanes)
-            let coverage = Double(Lanes.clamp(inside(folded) + 0.5, 0, 1)[0])
-            layers.add(foldedColors(folded)[0], coverage: coverage)
-            return layers.over(fromPixel, keep: pageShadowKeep(row, lanes, folded)[0])
-        }
-        let cyl = cylinder(row, lanes)
-        let silhouette = Double(Lanes.clamp(u - (c - r) + 0.5, 0, 1)[0])
+        let cyl = cylinder(row, lanes), folded = foldedPoints(row, lanes)
         let upper = upperPoints(row, lanes, cyl), lower = lowerPoints(row, lanes, cyl)
-        let upperCoverage = Double(Lanes.clamp(inside(upper) + 0.5, 0, 1)[0]) * silhouette
-        if upperCoverage > 0 { layers.add(upperColors(upper, cyl.s)[0], coverage: upperCoverage) }
-        let lowerCoverage = Double(Lanes.clamp(inside(lower) + 0.5, 0, 1)[0]) * silhouette
-        if lowerCoverage > 0 { layers.add(lowerColors(lower, cyl.s)[0], coverage: lowerCoverage) }
-        return layers.over(toPixel, keep: targetShadowKeep(row, lanes, u)[0])
+        let values = ChunkValues(
+            u: curlCoordinate(row, lanes), foldedDepth: inside(folded), upperDepth: inside(upper), lowerDepth: inside(lower),
+            foldedColor: foldedColors(folded), pageKeep: pageShadowKeep(row, lanes, folded),
+            upperColor: upperColors(upper, cyl.s), lowerColor: lowerColors(lower, cyl.s),
+            targetKeep: targetShadowKeep(row, lanes, curlCoordinate(row, lanes)))
+        return blended(values, lane: 0, from: fromPixel, to: toPixel)
+    }
+
+    /// What deciding and colouring eight pixels takes, as lanes (a colour that no lane needs
+    /// may be left zero).
+    struct ChunkValues {
+        var u: Floats, foldedDepth: Floats, upperDepth: Floats, lowerDepth: Floats
+        var foldedColor: Pixels, pageKeep: Pixels, upperColor: Pixels, lowerColor: Pixels, targetKeep: Pixels
+    }
+
+    /// A partly covered pixel: its layers accumulated front to back in floating point.
+    func blended(_ v: ChunkValues, lane i: Int, from fromPixel: UInt32, to toPixel: UInt32) -> UInt32 {
+        var layers = CurlAccumulator()
+        if v.u[i] >= c {
+            let coverage = Double(Lanes.clamp(v.foldedDepth + 0.5, 0, 1)[i])
+            layers.add(v.foldedColor[i], coverage: coverage)
+            return layers.over(fromPixel, keep: v.pageKeep[i])
+        }
+        let silhouette = Double(Lanes.clamp(v.u - (c - r) + 0.5, 0, 1)[i])
+        let upperCoverage = Double(Lanes.clamp(v.upperDepth + 0.5, 0, 1)[i]) * silhouette
+        if upperCoverage > 0 { layers.add(v.upperColor[i], coverage: upperCoverage) }
+        let lowerCoverage = Double(Lanes.clamp(v.lowerDepth + 0.5, 0, 1)[i]) * silhouette
+        if lowerCoverage > 0 { layers.add(v.lowerColor[i], coverage: lowerCoverage) }
+        return layers.over(toPixel, keep: v.targetKeep[i])
     }
 
     /// The fast path for one row. u is linear along the row, and so is the folded part's page
@@ -524,21 +542,16 @@ struct CurlFrame {
                 var end = b < 0 ? CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 > foldedFrom } : pageEnd
                 if interior.contains(x) {
                     end = min(end, interior.upperBound)
-                    while x < end {
-                        let n = min(8, end - x)
-                        CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
-                        x += n
-                    }
+                    foldedInteriorRun(row, x, end, out)
                 } else if !near.contains(x) {
                     if x < near.lowerBound { end = min(end, near.lowerBound) }
                     (out + x).update(from: fromRow + x, count: end - x)
-                    x = end
                 } else {
                     if x < interior.lowerBound { end = min(end, interior.lowerBound) }
-                    end = min(end, near.upperBound, x + 8)
-                    foldedChunk(row, x, end - x, fromRow, toRow, out)
-                    x = end
+                    end = min(end, near.upperBound)
+                    foldedEdgeRun(row, x, end, fromRow, toRow, out)
                 }
+                x = end
                 continue
             }
             if here < plainTarget {
@@ -549,17 +562,13 @@ struct CurlFrame {
             }
             if here < bandEnd {
                 let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 < bandEnd && $0 >= plainTarget }
-                while x < end {
-                    let n = min(8, end - x), lanes = self.lanes(x, n)
-                    let keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
-                    CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, n), keep: keep), to: out + x, n)
-                    x += n
-                }
+                shadowBandRun(row, x, end, toRow, out)
+                x = end
                 continue
             }
             if here >= coreStart && here < coreEnd {
-                let end = CurlSpans.end(from: x, limit: min(x + 8, pageEnd), a: a, b: b) { $0 >= coreStart && $0 < coreEnd }
-                cylinderChunk(row, x, end - x, fromRow, toRow, out)
+                let end = CurlSpans.end(from: x, limit: pageEnd, a: a, b: b) { $0 >= coreStart && $0 < coreEnd }
+                cylinderRun(row, x, end, fromRow, toRow, out)
                 x = end
                 continue
             }
@@ -569,6 +578,57 @@ struct CurlFrame {
             let end = CurlSpans.end(from: x, limit: min(x + 8, pageEnd), a: a, b: b) { $0 >= zone.low && $0 <= zone.high }
             mixedChunk(row, x, max(end - x, 1), fromRow, toRow, out)
             x += max(end - x, 1)
+        }
+    }
+
+    // The runs, each a small function so that the lane functions inline into its loop (inside
+    // one large function the optimiser stops inlining, even `@inline(__always)`).
+
+    /// The folded part's interior, x ..< end.
+    @inline(never)
+    func foldedInteriorRun(_ row: Row, _ start: Int, _ end: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        var x = start
+        while x < end {
+            let n = min(8, end - x)
+            CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
+            x += n
+        }
+    }
+
+    /// Pixels whose u lies above c near the folded part's edge, x ..< end.
+    @inline(never)
+    func foldedEdgeRun(_ row: Row, _ start: Int, _ end: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                       _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        var x = start
+        while x < end {
+            let n = min(8, end - x)
+            foldedChunk(row, x, n, fromRow, toRow, out)
+            x += n
+        }
+    }
+
+    /// `to` in the curl's shadow (u at most c − R − ½), x ..< end.
+    @inline(never)
+    func shadowBandRun(_ row: Row, _ start: Int, _ end: Int, _ toRow: UnsafeMutablePointer<UInt32>,
+                       _ out: UnsafeMutablePointer<UInt32>) {
+        var x = start
+        while x < end {
+            let n = min(8, end - x), lanes = self.lanes(x, n)
+            let keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
+            CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, n), keep: keep), to: out + x, n)
+            x += n
+        }
+    }
+
+    /// The cylinder's core (u in c − R + ½ … c), x ..< end.
+    @inline(never)
+    func cylinderRun(_ row: Row, _ start: Int, _ end: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                     _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        var x = start
+        while x < end {
+            let n = min(8, end - x)
+            cylinderChunk(row, x, n, fromRow, toRow, out)
+            x += n
         }
     }
 
@@ -622,28 +682,50 @@ struct CurlFrame {
 
     /// Up to eight pixels of any cases: each lane's case as `pixel` decides it (the lane
     /// functions are pure per lane, so lane i of an eight-wide evaluation is pixel i's value),
-    /// the colours of each case present computed once, and `pixel` for partly covered lanes.
+    /// with the colours that the cases present need computed once for all eight.
     @inline(never)
     func mixedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                     _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
-        var geometry = Geometry(u: curlCoordinate(row, lanes), folded: foldedPoints(row, lanes),
-                                cylinder: cylinder(row, lanes), upper: (Floats(), Floats()), lower: (Floats(), Floats()))
-        geometry.upper = upperPoints(row, lanes, geometry.cylinder)
-        geometry.lower = lowerPoints(row, lanes, geometry.cylinder)
-        let foldedDepth = inside(geometry.folded), upperDepth = inside(geometry.upper), lowerDepth = inside(geometry.lower)
+        let cyl = cylinder(row, lanes), folded = foldedPoints(row, lanes)
+        let upper = upperPoints(row, lanes, cyl), lower = lowerPoints(row, lanes, cyl)
+        var v = ChunkValues(u: curlCoordinate(row, lanes), foldedDepth: inside(folded), upperDepth: inside(upper),
+                            lowerDepth: inside(lower), foldedColor: Pixels(), pageKeep: Pixels(), upperColor: Pixels(),
+                            lowerColor: Pixels(), targetKeep: Pixels())
         var kinds = (Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend)
         withUnsafeMutableBytes(of: &kinds) { raw in
             let kind = raw.bindMemory(to: Case.self)
+            var folds = false, page = false, target = false, upperHalf = false, lowerHalf = false
             for i in 0..<count {
-                kind[i] = pixelCase(u: geometry.u[i], folded: foldedDepth[i], upper: upperDepth[i], lower: lowerDepth[i])
+                kind[i] = pixelCase(u: v.u[i], folded: v.foldedDepth[i], upper: v.upperDepth[i], lower: v.lowerDepth[i])
+                switch kind[i] {
+                case .folded: folds = true
+                case .page: page = true
+                case .target: target = true
+                case .upper: upperHalf = true
+                case .lower: lowerHalf = true
+                case .blend:
+                    if v.u[i] >= c { folds = true; page = true } else { upperHalf = true; lowerHalf = true; target = true }
+                }
             }
+            if folds { v.foldedColor = foldedColors(folded) }
+            if page { v.pageKeep = pageShadowKeep(row, lanes, folded) }
+            if target { v.targetKeep = targetShadowKeep(row, lanes, v.u) }
+            if upperHalf { v.upperColor = upperColors(upper, cyl.s) }
+            if lowerHalf { v.lowerColor = lowerColors(lower, cyl.s) }
             let fromPixels = CurlPixels.load(fromRow + x, count), toPixels = CurlPixels.load(toRow + x, count)
-            for shared in Case.shared where kind[0..<count].contains(shared) {
-                let result = colors(shared, geometry, row, lanes, from: fromPixels, to: toPixels)
-                for i in 0..<count where kind[i] == shared { out[x + i] = result[i] }
+            let pageColor = page ? Lanes.darken(fromPixels, keep: v.pageKeep) : Pixels()
+            let targetColor = target ? Lanes.darken(toPixels, keep: v.targetKeep) : Pixels()
+            for i in 0..<count {
+                out[x + i] = switch kind[i] {
+                case .folded: v.foldedColor[i]
+                case .page: pageColor[i]
+                case .target: targetColor[i]
+                case .upper: v.upperColor[i]
+                case .lower: v.lowerColor[i]
+                case .blend: blended(v, lane: i, from: fromRow[x + i], to: toRow[x + i])
+                }
             }
-            for i in 0..<count where kind[i] == .blend { out[x + i] = pixel(x: x + i, y: row.y) }
         }
     }
 
