@@ -58,4 +58,52 @@ final class PageCurlRendererTests: XCTestCase {
             }
         }
     }
+
+    /// Larger frames, finer progress and the Core Image curls with and without shadow: runs that
+    /// only appear at this scale (far page copied beside the folded part, cylinder chunks wholly
+    /// on its lower half) meet the reference too.
+    func testFastPathMatchesReferenceOnLargerFrames() throws {
+        var random = SeededRandom(seed: 19)
+        let from = random.bitmap(width: 160, height: 90), to = random.bitmap(width: 160, height: 90)
+        var styles = [ScreenEdge.bottom, .left].map { SystemPageCurl(edge: $0, reversed: false).style(for: from.size) }
+        for (angle, shadow) in [(0.3, 0.0), (2.0, 0.5), (-2.6, 1.0)] {
+            styles.append(PageCurlStyle(direction: CoreImagePageCurl.direction(angle: angle), radius: 17, page: nil,
+                                        backside: .translucent(whiteness: 191), shading: .procedural,
+                                        shadowWidth: shadow * 34, shadowAmount: 0.7, shadowArea: nil))
+        }
+        for (index, style) in styles.enumerated() {
+            let renderer = PageCurlRenderer(style: style)
+            for progress in stride(from: 0.25, through: 0.75, by: 0.1) {
+                let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
+                renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds,
+                                kernels: .reference)
+                renderer.render(from: from, to: to, progress: progress, into: fast, clip: fast.bounds, kernels: .fast)
+                assertBitmap(fast, matches: reference, name: "curl-large-\(index)-\(progress)")
+            }
+        }
+    }
+
+    /// `Lanes.bilinearInside` gives `Lanes.bilinear`'s bytes wherever its precondition holds, and
+    /// `Lanes.squareRoot` the scalar square roots.
+    func testInsideSamplingAndSquareRootMatchTheGeneralOnes() throws {
+        var random = SeededRandom(seed: 23)
+        let image = PixelSource(random.bitmap(width: 29, height: 17))
+        for _ in 0..<20_000 {
+            var x = Lanes.Floats(), y = Lanes.Floats()
+            for lane in 0..<8 {
+                // x − 0.5 in 0 ..< width − 1 − 1/512, including values just inside both ends.
+                let edge = random.next(below: 4)
+                let fx = edge == 0 ? Double(random.next(below: 64)) / 65536
+                    : edge == 1 ? 27.998 - Double(random.next(below: 64)) / 65536 : Double(random.next(below: 1 << 20)) / 37450.3
+                x[lane] = Float(0.5 + min(fx, 27.998))
+                y[lane] = Float(0.5 + Double(random.next(below: 1 << 20)) / (Double(1 << 20) / 15.998))
+            }
+            XCTAssertEqual(Lanes.bilinearInside(image, x: x, y: y), Lanes.bilinear(image, x: x, y: y), "at \(x), \(y)")
+            let values = Lanes.Floats((0..<8).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF) })
+            let roots = Lanes.squareRoot(values)
+            for lane in 0..<8 {
+                XCTAssertEqual(roots[lane].bitPattern, values[lane].squareRoot().bitPattern, "sqrt \(values[lane])")
+            }
+        }
+    }
 }
