@@ -639,36 +639,50 @@ struct CurlFrame {
         Floats(repeating: Float(x)) + Lanes.minimum(Lanes.iota, Floats(repeating: Float(count - 1)))
     }
 
-    /// Up to eight pixels whose u lies above c: the folded part, or the flat page in its shadow.
+    /// Up to eight pixels whose u lies above c: the flat page in the folded part's shadow, or
+    /// (out of line, so that this stays small enough for its callees to inline) the rest.
     @inline(__always)
     func foldedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                      _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
-        let points = foldedPoints(row, lanes), depth = inside(points)
-        if Lanes.smallest(depth) >= 0.5 {
-            CurlPixels.store(foldedColors(points), to: out + x, count)
-        } else if Lanes.largest(depth) <= -0.5 {
-            let keep = pageShadowKeep(row, lanes, points)
-            CurlPixels.store(Lanes.darken(CurlPixels.load(fromRow + x, count), keep: keep), to: out + x, count)
-        } else {
-            mixedChunk(row, x, count, fromRow, toRow, out)
-        }
+        let points = foldedPoints(row, lanes)
+        guard Lanes.largest(inside(points)) <= -0.5 else { return foldedEdgeChunk(row, x, count, fromRow, toRow, out) }
+        let keep = pageShadowKeep(row, lanes, points)
+        CurlPixels.store(Lanes.darken(CurlPixels.load(fromRow + x, count), keep: keep), to: out + x, count)
     }
 
-    /// Up to eight pixels whose u lies in c − R + ½ … c: where the upper half covers them all,
-    /// its colours; where it covers none of them, the lower half's, or `to` in the curl's shadow.
+    /// `foldedChunk` where some page point lies less than half a pixel outside the page.
+    @inline(never)
+    func foldedEdgeChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                         _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        let points = foldedPoints(row, lanes(x, count))
+        guard Lanes.smallest(inside(points)) >= 0.5 else { return mixedChunk(row, x, count, fromRow, toRow, out) }
+        CurlPixels.store(foldedColors(points), to: out + x, count)
+    }
+
+    /// Up to eight pixels whose u lies in c − R + ½ … c: where the upper half covers them all
+    /// comfortably, its colours; the rest out of line.
     @inline(__always)
     func cylinderChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                        _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
         let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
-        let upperDepth = inside(upper), depth = Lanes.smallest(upperDepth)
-        if depth >= CurlFrame.insideDepth {
-            let color = Lanes.scaleColor(backColorsInside(upper), by: curlLight(cyl.s, upper: true))
-            CurlPixels.store(color, to: out + x, count)
-            return
+        guard Lanes.smallest(inside(upper)) >= CurlFrame.insideDepth else {
+            return cylinderEdgeChunk(row, x, count, fromRow, toRow, out)
         }
-        if depth >= 0.5 { return CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count) }
+        let color = Lanes.scaleColor(backColorsInside(upper), by: curlLight(cyl.s, upper: true))
+        CurlPixels.store(color, to: out + x, count)
+    }
+
+    /// `cylinderChunk` where the upper half does not cover every pixel comfortably: the upper
+    /// half's colours where it covers them all, else where it covers none of them the lower
+    /// half's or `to` in the curl's shadow, else `mixedChunk`.
+    @inline(never)
+    func cylinderEdgeChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
+                           _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        let lanes = self.lanes(x, count)
+        let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl), upperDepth = inside(upper)
+        if Lanes.smallest(upperDepth) >= 0.5 { return CurlPixels.store(upperColors(upper, cyl.s), to: out + x, count) }
         if Lanes.largest(upperDepth) <= -0.5 {
             let lower = lowerPoints(row, lanes, cyl), lowerDepth = inside(lower)
             if Lanes.smallest(lowerDepth) >= 0.5 { return CurlPixels.store(lowerColors(lower, cyl.s), to: out + x, count) }
