@@ -587,11 +587,8 @@ struct CurlFrame {
     /// The folded part's interior, x ..< end.
     @inline(never)
     func foldedInteriorRun(_ row: Row, _ start: Int, _ end: Int, _ out: UnsafeMutablePointer<UInt32>) {
-        var x = start
-        while x < end {
-            let n = min(8, end - x)
+        CurlFrame.chunks(start, end) { x, n in
             CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
-            x += n
         }
     }
 
@@ -599,24 +596,16 @@ struct CurlFrame {
     @inline(never)
     func foldedEdgeRun(_ row: Row, _ start: Int, _ end: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                        _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
-        var x = start
-        while x < end {
-            let n = min(8, end - x)
-            foldedChunk(row, x, n, fromRow, toRow, out)
-            x += n
-        }
+        CurlFrame.chunks(start, end) { x, n in foldedChunk(row, x, n, fromRow, toRow, out) }
     }
 
     /// `to` in the curl's shadow (u at most c − R − ½), x ..< end.
     @inline(never)
     func shadowBandRun(_ row: Row, _ start: Int, _ end: Int, _ toRow: UnsafeMutablePointer<UInt32>,
                        _ out: UnsafeMutablePointer<UInt32>) {
-        var x = start
-        while x < end {
-            let n = min(8, end - x), lanes = self.lanes(x, n)
-            let keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
+        CurlFrame.chunks(start, end) { x, n in
+            let lanes = self.lanes(x, n), keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
             CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, n), keep: keep), to: out + x, n)
-            x += n
         }
     }
 
@@ -624,10 +613,16 @@ struct CurlFrame {
     @inline(never)
     func cylinderRun(_ row: Row, _ start: Int, _ end: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                      _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
+        CurlFrame.chunks(start, end) { x, n in cylinderChunk(row, x, n, fromRow, toRow, out) }
+    }
+
+    /// `body(x, n)` for the chunks of at most eight pixels that tile start ..< end.
+    @inline(__always)
+    static func chunks(_ start: Int, _ end: Int, _ body: (Int, Int) -> Void) {
         var x = start
         while x < end {
             let n = min(8, end - x)
-            cylinderChunk(row, x, n, fromRow, toRow, out)
+            body(x, n)
             x += n
         }
     }

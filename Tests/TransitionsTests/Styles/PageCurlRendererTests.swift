@@ -50,11 +50,7 @@ final class PageCurlRendererTests: XCTestCase {
         for edge in [ScreenEdge.bottom, .top, .left, .right] {
             let renderer = PageCurlRenderer(style: SystemPageCurl(edge: edge, reversed: false).style(for: from.size))
             for progress in stride(from: 0.0, through: 1.0, by: 0.1) {
-                let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
-                renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds,
-                                kernels: .reference)
-                renderer.render(from: from, to: to, progress: progress, into: fast, clip: fast.bounds, kernels: .fast)
-                assertBitmap(fast, matches: reference, name: "system-curl-\(edge)-\(progress)")
+                assertFastMatchesReference(renderer, from, to, progress, name: "system-curl-\(edge)-\(progress)")
             }
         }
     }
@@ -74,13 +70,18 @@ final class PageCurlRendererTests: XCTestCase {
         for (index, style) in styles.enumerated() {
             let renderer = PageCurlRenderer(style: style)
             for progress in stride(from: 0.25, through: 0.75, by: 0.1) {
-                let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
-                renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds,
-                                kernels: .reference)
-                renderer.render(from: from, to: to, progress: progress, into: fast, clip: fast.bounds, kernels: .fast)
-                assertBitmap(fast, matches: reference, name: "curl-large-\(index)-\(progress)")
+                assertFastMatchesReference(renderer, from, to, progress, name: "curl-large-\(index)-\(progress)")
             }
         }
+    }
+
+    /// One frame through the fast path (whole) against the reference.
+    private func assertFastMatchesReference(_ renderer: PageCurlRenderer, _ from: Bitmap, _ to: Bitmap, _ progress: Double,
+                                            name: String) {
+        let reference = Bitmap(size: from.size), fast = Bitmap(size: from.size)
+        renderer.render(from: from, to: to, progress: progress, into: reference, clip: reference.bounds, kernels: .reference)
+        renderer.render(from: from, to: to, progress: progress, into: fast, clip: fast.bounds, kernels: .fast)
+        assertBitmap(fast, matches: reference, name: name)
     }
 
     /// `Lanes.bilinearInside` gives `Lanes.bilinear`'s bytes wherever its precondition holds, and
