@@ -16,25 +16,41 @@
 // mirrored), washed toward white, or an image given for it. c runs from 0 (flat) to past the
 // far edge, so progress 0 is exactly `from` and 1 exactly `to`.
 //
-// The reference evaluates `pixel(x:y:)` everywhere. The fast path cuts each row into spans by
-// u, which is linear along the row: plain copies of `to` and `from` where the formula provably
-// returns them, a tight loop for the interior of the folded part (an affine reflection of
-// `from`, sampled with the same integer bilinear function), and `pixel(x:y:)` only in the
-// narrow bands around the cylinder, the shadows and the page's edges. Both paths therefore give
-// the same bytes (tests compare them over random geometry).
+// The reference evaluates `pixel(x:y:)` everywhere. The fast path cuts each row analytically
+// into runs: u is linear along the row, and so is the folded part's page point. Plain copies of
+// `to` (beyond the curl's shadow) and `from` (past the folded part and its shadow, and where the
+// folded point lies farther from the page than the shadow reaches: a third of the frame in
+// mid-curl); the curl's shadow on `to`; the cylinder's core; the folded part's interior; the
+// folded part's edge and shadow band. Each run is a small function looping over chunks of eight
+// pixels (inside one large function Swift stops inlining even `@inline(__always)` callees), each
+// chunk checks its case with lane reductions and hands the rare cases to an out-of-line
+// function. Where a chunk mixes cases (the zones around u = c − R and u = c, the edges of the
+// folded part and of the curl), `mixedChunk` takes each lane's case as `pixel` decides it,
+// computes the colours of the cases present once for all eight lanes, and blends partly covered
+// lanes from the same lane values (`ChunkValues`, which `pixel` uses too). Page points at least
+// `insideDepth` inside the page are sampled by `Lanes.bilinearInside` (no clamps; each lane's
+// offset extracted once); square roots are one `vsqrtps`. Every lane function is pure per lane,
+// so both paths give the same bytes (tests compare them over random geometry and larger frames).
 //
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
-// level), one thread, thread CPU time per 1920×1080 frame of two photographs, best of 25 at
-// progress 0.25 / 0.5 / 0.75, on the shared 2-core machine (load average 6–10, so these are
-// upper bounds):
-//   curlUp 9.5 / 17.6 / 6.8 ms, curlDown 7.0 / 19.0 / 11.2 ms, pageCurl 9.5 / 17.7 / 7.3 ms,
-//   CIPageCurlTransition 9.1 / 12.1 / 7.9 ms, CIPageCurlWithShadowTransition 11.9 / 15.1 / 8.7 ms;
-//   the reference path ≈ 30× slower. Over the 8 ms goal in the middle of the curl, when the
-//   folded-over part (a reflected, washed copy of the page: one bilinear gather per pixel, ≈ 3 ns
-//   of texel loads alone here) and the cylinder cover half the frame. What helped: texel
-//   vectors built in registers (storing lanes one by one and reloading stalled on store
-//   forwarding: 2×), no lane-wise integer comparisons (they compile to loops through memory),
-//   chunk cases found by lane reductions, the folded interior as analytic runs.
+// level), one thread, the speed harness (thread CPU ms per 1920×1080 frame of two photographs,
+// best of 3 at progress 0.05 … 0.95), old and new binaries run one after the other in the same
+// minute on the shared 2-core machine (load average 4–5, so upper bounds), worst / median ms:
+//   before: curlUp 18.4–24.8 / 10.4–10.9, curlDown 18.9–19.0 / 9.9–12.0, pageCurl (L/R/T/B)
+//   15.0–16.1 / 16.8–19.8 / 19.0–19.7 / 16.6–18.7, pageUnCurl 14.7–15.4 / 16.2–17.9 /
+//   18.5–21.0 / 17.0–21.5, CIPageCurlTransition 9.5 / 7.1, CIPageCurlWithShadowTransition
+//   11.6–11.8 / 8.6–8.7;
+//   after: curlUp 8.0 / 4.6–4.8, curlDown 7.7–9.0 / 4.6–5.4, pageCurl (L/R/T/B) 6.6 / 8.5–8.6 /
+//   8.0–8.9 / 6.5–6.8, pageUnCurl 7.3–8.1 / 9.3–9.6 / 7.4–7.9 / 6.6–7.0, CIPageCurlTransition
+//   5.1–6.5 / 3.9–4.7, CIPageCurlWithShadowTransition 5.6–7.3 / 4.3–5.7.
+// Instructions per frame (callgrind, curlUp at 0.45, the slowest progress): 120.7 M before,
+// 31.4 M after. Where they go now (pageUnCurl, four subtypes at 0.45): the folded interior
+// ≈ 40% (≈ 23 instructions a pixel: the bilinear gather and wash), the cylinder ≈ 30%, the
+// folded edge and the curl's shadow ≈ 10% each, mixed chunks ≈ 7%. What did not help: 64-bit
+// texel-pair loads (slower, as in LaneSampling), 16-bit multiplies for the lerps (slower),
+// two chunks per iteration or software pipelining of the offsets (no change), a local copy of
+// the frame in each run (no change). What remains over 8 ms under load is the folded interior
+// of the sideways curls (fromRight, ≈ 600 k pixels of reflected bilinear at 0.45).
 
 import Geometry
 import Raster
