@@ -28,8 +28,8 @@
 // folded part and of the curl), `mixedChunk` takes each lane's case as `pixel` decides it,
 // computes the colours of the cases present once for all eight lanes, and blends partly covered
 // lanes from the same lane values (`ChunkValues`, which `pixel` uses too). Page points at least
-// `insideDepth` inside the page are sampled by `Lanes.bilinearInside` (no clamps; each lane's
-// offset extracted once); square roots are one `vsqrtps`. Every lane function is pure per lane,
+// `insideDepth` inside the page are sampled by `Lanes.tapsInside` (no clamps) and `Lanes.sample`
+// (each lane's offset extracted once); square roots are one `vsqrtps`. Every lane function is pure per lane,
 // so both paths give the same bytes (tests compare them over random geometry and larger frames).
 //
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
@@ -274,12 +274,14 @@ struct CurlFrame {
         return Lanes.bilinear(image, x: (p.x - x0) * backsideScale.x, y: (p.y - y0) * backsideScale.y)
     }
 
-    /// `backColors` at page points at least `CurlFrame.insideDepth` inside the page (so inside
-    /// `from` by more than its last texel centre): the same bytes, sampled without clamps.
+    /// `backColors` at page points at least `CurlFrame.insideDepth` inside the page: the same
+    /// bytes, sampled without clamps. There `x − 0.5` lies in `1/64 … width − 1 − 1/64` (the page
+    /// lies inside `from`), so no lane rounds onto the last column or row and `Lanes.tapsInside`
+    /// gives `Lanes.taps`'s taps (the test checks this range).
     @inline(__always)
     func backColorsInside(_ p: (x: Floats, y: Floats)) -> Pixels {
         guard backsideImage == nil else { return backColors(p) }
-        return Lanes.wash(Lanes.bilinearInside(from, x: p.x, y: p.y), toward: whiteness)
+        return Lanes.wash(Lanes.sample(from, Lanes.tapsInside(from, x: p.x, y: p.y)), toward: whiteness)
     }
 
     /// How deep inside the page points must lie for `backColorsInside`.

@@ -272,32 +272,6 @@ enum Lanes {
         return lerp(top, bottom, taps.wy)
     }
 
-    /// `bilinear` for positions whose `x − 0.5` lies in `0 ..< width − 1 − 1/512` and `y − 0.5`
-    /// in `0 ..< height − 1 − 1/512` (comfortably inside the image): there its clamps are
-    /// identities and the pair never starts at the last column or row, so this gives the same
-    /// bytes with less work, and reads each lane's four texels from one offset.
-    @inline(__always)
-    static func bilinearInside(_ image: PixelSource, x: Floats, y: Floats) -> Pixels {
-        let ix = roundToInteger((x - 0.5) * 256), iy = roundToInteger((y - 0.5) * 256)
-        let o = (iy &>> 8) &* UInt32(image.rowStride) &+ ix &>> 8
-        let wx = ix & 0xFF
-        let (topLeft, topRight, bottomLeft, bottomRight) = gatherSquares(image.base, o, rowStride: image.rowStride)
-        return lerp(lerp(topLeft, topRight, wx), lerp(bottomLeft, bottomRight, wx), iy & 0xFF)
-    }
-
-    /// The 2×2 texels at eight offsets from `base` (each offset extracted once).
-    @inline(__always)
-    static func gatherSquares(_ base: UnsafeMutablePointer<UInt32>, _ o: Pixels, rowStride: Int)
-        -> (Pixels, Pixels, Pixels, Pixels) {
-        let i0 = Int(o[0]), i1 = Int(o[1]), i2 = Int(o[2]), i3 = Int(o[3])
-        let i4 = Int(o[4]), i5 = Int(o[5]), i6 = Int(o[6]), i7 = Int(o[7])
-        @inline(__always) func row(_ p: UnsafeMutablePointer<UInt32>) -> Pixels {
-            Pixels(p[i0], p[i1], p[i2], p[i3], p[i4], p[i5], p[i6], p[i7])
-        }
-        let below = base + rowStride
-        return (row(base), row(base + 1), row(below), row(below + 1))
-    }
-
     /// Eight pixels at eight offsets from `base`, built in registers.
     @inline(__always)
     static func gather(_ base: UnsafeMutablePointer<UInt32>, _ o: Pixels) -> Pixels {

@@ -84,8 +84,9 @@ final class PageCurlRendererTests: XCTestCase {
         assertBitmap(fast, matches: reference, name: name)
     }
 
-    /// `Lanes.bilinearInside` gives `Lanes.bilinear`'s bytes wherever its precondition holds, and
-    /// `Lanes.squareRoot` the scalar square roots.
+    /// `Lanes.tapsInside` gives `Lanes.taps`'s bytes over the range the curl uses it on (x − 0.5 up
+    /// to width − 1 − 1/512, wider than its documented precondition), and `Lanes.squareRoot` the
+    /// scalar square roots.
     func testInsideSamplingAndSquareRootMatchTheGeneralOnes() throws {
         var random = SeededRandom(seed: 23)
         let image = PixelSource(random.bitmap(width: 29, height: 17))
@@ -99,7 +100,7 @@ final class PageCurlRendererTests: XCTestCase {
                 x[lane] = Float(0.5 + min(fx, 27.998))
                 y[lane] = Float(0.5 + Double(random.next(below: 1 << 20)) / (Double(1 << 20) / 15.998))
             }
-            XCTAssertEqual(Lanes.bilinearInside(image, x: x, y: y), Lanes.bilinear(image, x: x, y: y), "at \(x), \(y)")
+            XCTAssertEqual(Lanes.sample(image, Lanes.tapsInside(image, x: x, y: y)), Lanes.bilinear(image, x: x, y: y), "at \(x), \(y)")
             let values = Lanes.Floats((0..<8).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF) })
             let roots = Lanes.squareRoot(values)
             for lane in 0..<8 {
