@@ -34,23 +34,23 @@
 //
 // Measured: release, `-target-cpu haswell` (this swiftc rejects `x86-64-v3`, the same ISA
 // level), one thread, the speed harness (thread CPU ms per 1920×1080 frame of two photographs,
-// best of 3 at progress 0.05 … 0.95), old and new binaries run one after the other in the same
-// minute on the shared 2-core machine (load average 4–5, so upper bounds), worst / median ms:
-//   before: curlUp 18.4–24.8 / 10.4–10.9, curlDown 18.9–19.0 / 9.9–12.0, pageCurl (L/R/T/B)
-//   15.0–16.1 / 16.8–19.8 / 19.0–19.7 / 16.6–18.7, pageUnCurl 14.7–15.4 / 16.2–17.9 /
-//   18.5–21.0 / 17.0–21.5, CIPageCurlTransition 9.5 / 7.1, CIPageCurlWithShadowTransition
-//   11.6–11.8 / 8.6–8.7;
-//   after: curlUp 8.0 / 4.6–4.8, curlDown 7.7–9.0 / 4.6–5.4, pageCurl (L/R/T/B) 6.6 / 8.5–8.6 /
-//   8.0–8.9 / 6.5–6.8, pageUnCurl 7.3–8.1 / 9.3–9.6 / 7.4–7.9 / 6.6–7.0, CIPageCurlTransition
-//   5.1–6.5 / 3.9–4.7, CIPageCurlWithShadowTransition 5.6–7.3 / 4.3–5.7.
+// best of 3 at progress 0.05 … 0.95), old and new binaries run one after the other twice in the
+// same minutes on the shared 2-core machine (load average 2–5, so upper bounds), worst ms:
+//   before: curlUp 18.7–19.1, curlDown 19.8–20.2, pageCurl (L/R/T/B) 16.4–18.2 / 20.1–20.7 /
+//   20.8–21.0 / 16.6–20.8, pageUnCurl 18.1–18.7 / 20.2–21.0 / 24.5–25.4 / 21.9–23.4,
+//   CIPageCurlTransition 9.8–11.6, CIPageCurlWithShadowTransition 13.3–14.7 (medians 7.6–14.4);
+//   after: curlUp 7.7–8.5, curlDown 7.8–9.6, pageCurl 7.6 / 8.9–10.5 / 8.5–9.1 / 6.7–8.3,
+//   pageUnCurl 6.5–7.4 / 9.3–10.9 / 8.7–9.0 / 6.9–8.0, CIPageCurlTransition 6.7–7.0,
+//   CIPageCurlWithShadowTransition 5.6–7.6 (medians 3.9–7.8).
 // Instructions per frame (callgrind, curlUp at 0.45, the slowest progress): 120.7 M before,
-// 31.4 M after. Where they go now (pageUnCurl, four subtypes at 0.45): the folded interior
+// 32.5 M after. Where they go now (pageUnCurl, four subtypes at 0.45): the folded interior
 // ≈ 40% (≈ 23 instructions a pixel: the bilinear gather and wash), the cylinder ≈ 30%, the
 // folded edge and the curl's shadow ≈ 10% each, mixed chunks ≈ 7%. What did not help: 64-bit
 // texel-pair loads (slower, as in LaneSampling), 16-bit multiplies for the lerps (slower),
-// two chunks per iteration or software pipelining of the offsets (no change), a local copy of
-// the frame in each run (no change). What remains over 8 ms under load is the folded interior
-// of the sideways curls (fromRight, ≈ 600 k pixels of reflected bilinear at 0.45).
+// two chunks per iteration or software pipelining of the offsets (no change in a
+// micro-benchmark), a local copy of the frame in each run (no change). Still over 8 ms under
+// load at the slowest progress: fromRight (≈ 600 k pixels of reflected bilinear at 0.45),
+// fromTop and curlDown (up to 9–11 ms); the rest is at 6.5–8.5 ms.
 
 import Geometry
 import Raster
