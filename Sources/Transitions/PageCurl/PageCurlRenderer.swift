@@ -214,23 +214,23 @@ struct CurlFrame {
             ua: Float((0.5 - ox) * dx + (Double(y) + 0.5 - oy) * dy), ub: Float(dx))
     }
 
-    @inline(__always)
+    @_transparent
     func curlCoordinate(_ row: Row, _ x: Floats) -> Floats { row.ua + x * row.ub }
 
     /// The page points `shift` along d from the pixel centres.
-    @inline(__always)
+    @_transparent
     func shifted(_ row: Row, _ x: Floats, by shift: Floats) -> (x: Floats, y: Floats) {
         (x + 0.5 + shift * dxF, row.center + shift * dyF)
     }
 
     /// How far inside the page points lie (negative outside), by the nearest edge along an axis.
-    @inline(__always)
+    @_transparent
     func inside(_ p: (x: Floats, y: Floats)) -> Floats {
         Lanes.minimum(Lanes.minimum(p.x - x0, x1 - p.x), Lanes.minimum(p.y - y0, y1 - p.y))
     }
 
     /// Euclidean distance from points to the page (0 inside).
-    @inline(__always)
+    @_transparent
     func distanceOutside(_ p: (x: Floats, y: Floats)) -> Floats {
         let zero = Floats(repeating: 0)
         let ex = Lanes.maximum(Lanes.maximum(x0 - p.x, p.x - x1), zero)
@@ -239,14 +239,14 @@ struct CurlFrame {
     }
 
     /// The folded-over flat part's page points.
-    @inline(__always)
+    @_transparent
     func foldedPoints(_ row: Row, _ x: Floats) -> (x: Floats, y: Floats) {
         shifted(row, x, by: foldEdge - 2 * curlCoordinate(row, x))
     }
 
     /// The cylinder's cross-section position s (0 at its top, 1 at its silhouette) and its wrap
     /// length R·asin(s).
-    @inline(__always)
+    @_transparent
     func cylinder(_ row: Row, _ x: Floats) -> (u: Floats, s: Floats, wrapped: Floats) {
         let u = curlCoordinate(row, x)
         let s = Lanes.clamp((c - u) * inverseR, 0, 1)
@@ -254,12 +254,12 @@ struct CurlFrame {
     }
 
     /// The page points on the cylinder's upper half (the back shows) and lower half (the front).
-    @inline(__always)
+    @_transparent
     func upperPoints(_ row: Row, _ x: Floats, _ cyl: (u: Floats, s: Floats, wrapped: Floats)) -> (x: Floats, y: Floats) {
         shifted(row, x, by: c - halfTurn + cyl.wrapped - cyl.u)
     }
 
-    @inline(__always)
+    @_transparent
     func lowerPoints(_ row: Row, _ x: Floats, _ cyl: (u: Floats, s: Floats, wrapped: Floats)) -> (x: Floats, y: Floats) {
         shifted(row, x, by: c - cyl.wrapped - cyl.u)
     }
@@ -303,7 +303,7 @@ struct CurlFrame {
 
     /// The light on the curl (0…255) at cross-section positions `s`, on the back (upper half) or
     /// the front (lower half).
-    @inline(__always)
+    @_transparent
     func curlLight(_ s: Floats, upper: Bool) -> Pixels {
         let light: Floats
         if let image = shadingImage {
@@ -335,7 +335,7 @@ struct CurlFrame {
     }
 
     /// 1 for lanes whose pixel (x integral) lies where shadows may fall, else 0.
-    @inline(__always)
+    @_transparent
     func shadowArea(_ row: Row, _ x: Floats) -> Floats {
         guard let area = shadowArea else { return Floats(repeating: 1) }
         guard row.y >= area.minY, row.y < area.maxY else { return Floats(repeating: 0) }
@@ -343,7 +343,7 @@ struct CurlFrame {
     }
 
     /// What remains (0…255) of `to` under the shadow the curl casts on it.
-    @inline(__always)
+    @_transparent
     func targetShadowKeep(_ row: Row, _ x: Floats, _ u: Floats) -> Pixels {
         guard shadowWidth > 0, shadowAmount > 0 else { return Pixels(repeating: 255) }
         let gap = Lanes.maximum(c - r - u, Floats(repeating: 0))
@@ -356,7 +356,7 @@ struct CurlFrame {
     }
 
     /// What remains (0…255) of the flat page under the shadow of the folded-over part.
-    @inline(__always)
+    @_transparent
     func pageShadowKeep(_ row: Row, _ x: Floats, _ folded: (x: Floats, y: Floats)) -> Pixels {
         guard shadowWidth > 0, shadowAmount > 0 else { return Pixels(repeating: 255) }
         let fall = Lanes.clamp(1 - distanceOutside(folded) / shadowWidth, 0, 1)
@@ -605,8 +605,12 @@ struct CurlFrame {
     /// The folded part's interior, x ..< end.
     @inline(never)
     func foldedInteriorRun(_ row: Row, _ start: Int, _ end: Int, _ out: UnsafeMutablePointer<UInt32>) {
-        CurlFrame.chunks(start, end) { x, n in
+        // The loop written out: through `chunks` the optimiser kept the closure out of line.
+        var x = start
+        while x < end {
+            let n = min(8, end - x)
             CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
+            x += n
         }
     }
 
@@ -621,9 +625,12 @@ struct CurlFrame {
     @inline(never)
     func shadowBandRun(_ row: Row, _ start: Int, _ end: Int, _ toRow: UnsafeMutablePointer<UInt32>,
                        _ out: UnsafeMutablePointer<UInt32>) {
-        CurlFrame.chunks(start, end) { x, n in
+        var x = start
+        while x < end {
+            let n = min(8, end - x)
             let lanes = self.lanes(x, n), keep = targetShadowKeep(row, lanes, curlCoordinate(row, lanes))
             CurlPixels.store(Lanes.darken(CurlPixels.load(toRow + x, n), keep: keep), to: out + x, n)
+            x += n
         }
     }
 

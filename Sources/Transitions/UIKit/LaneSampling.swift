@@ -216,7 +216,7 @@ enum Lanes {
     /// with 8-bit weights, clamped to the edges. The image must not be empty; positions beyond
     /// ±2²¹ pixels clamp too. The pair of texels read is always one inside the image: at the
     /// last column (row) the pair starts one earlier with weight 256 on its second texel.
-    @inline(__always)
+    @_transparent
     static func bilinear(_ image: PixelSource, x: Floats, y: Floats) -> Pixels {
         sample(image, taps(image, x: x, y: y))
     }
