@@ -224,7 +224,7 @@ struct CurlFrame {
     }
 
     /// How far inside the page points lie (negative outside), by the nearest edge along an axis.
-    @_transparent
+    @inline(__always)
     func inside(_ p: (x: Floats, y: Floats)) -> Floats {
         Lanes.minimum(Lanes.minimum(p.x - x0, x1 - p.x), Lanes.minimum(p.y - y0, y1 - p.y))
     }
@@ -278,7 +278,7 @@ struct CurlFrame {
     /// bytes, sampled without clamps. There `x − 0.5` lies in `1/64 … width − 1 − 1/64` (the page
     /// lies inside `from`), so no lane rounds onto the last column or row and `Lanes.tapsInside`
     /// gives `Lanes.taps`'s taps (the test checks this range).
-    @inline(__always)
+    @_transparent
     func backColorsInside(_ p: (x: Floats, y: Floats)) -> Pixels {
         guard backsideImage == nil else { return backColors(p) }
         return Lanes.wash(Lanes.sample(from, Lanes.tapsInside(from, x: p.x, y: p.y)), toward: whiteness)
