@@ -51,6 +51,26 @@
 // micro-benchmark), a local copy of the frame in each run (no change). Still over 8 ms under
 // load at the slowest progress: fromRight (≈ 600 k pixels of reflected bilinear at 0.45),
 // fromTop and curlDown (up to 9–11 ms); the rest is at 6.5–8.5 ms.
+//
+// Second pass (inlining only, same bytes): the coordinate helpers, `curlLight`,
+// `pageShadowKeep`, `targetShadowKeep`, `distanceOutside` and `backColorsInside` are
+// `@_transparent` (as `@inline(__always)` `curlLight` and `backColorsInside` stayed calls in
+// the cylinder loop), and the folded-interior and shadow-band loops are written out (through
+// `chunks` their closure stayed out of line once the helpers grew). `inside` stays
+// `@inline(__always)`: transparent, it bloated `cylinderEdgeChunk` (curlUp at 0.25: 19.8 M →
+// 23.0 M). Callgrind, instructions per frame, before → after: curlUp 0.45 32.5 M → 30.9 M,
+// 0.25 19.8 M → 20.1 M, 0.75 14.9 M → 13.9 M; curlDown 0.45 32.7 M → 31.1 M; pageCurl (four
+// subtypes, 0.45) 185.2 M → 178.6 M; pageUnCurl 127.4 M → 122.4 M; CIPageCurlWithShadow
+// 33.5 M → 32.4 M, CIPageCurl unchanged. Harness, old and new binaries alternated three times
+// in two minutes (load 1.6–3.5), worst ms old | new: curlUp 8.1–9.0 | 7.7–8.5, curlDown
+// 7.9–10.7 | 7.7–9.1, pageCurl fromRight 8.6–11.3 | 8.1–10.7, fromTop 8.1–10.1 | 7.9–9.6,
+// pageUnCurl fromRight 8.0–9.5 | 8.3–10.4, CIPageCurl 5.4–7.2 | 5.2–5.3 (the noise of the
+// shared machine is as large as the gain). Tried and dropped: rendering in column strips
+// 256 px wide so that the reflected reads (the folded part's page point crosses a source row
+// every two pixels, ≈ 40 KB of lines per row) stay in L1: 1–2 ms slower at 0.45/0.55 (each
+// strip walks 1 080 rows of three images: TLB misses). Still over 8 ms at the worst progress
+// under load: fromRight, fromTop, curlDown; the folded interior (≈ 40 %) is bound by the
+// 32 scalar texel loads per chunk.
 
 import Geometry
 import Raster
