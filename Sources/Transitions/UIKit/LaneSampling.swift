@@ -25,7 +25,7 @@
 // and LLVM splits the caller's arithmetic to match), and the lane constants are computed
 // properties, because a `static let` vector is a lazy global whose every use called
 // `swift_once`. Measured in the ripple: 76 M → 42 M instructions per frame, 16.7 → 11.9 ms.
-// (`bilinear` itself is still `@inline(__always)`; its callers may want it transparent too.)
+// (`bilinear` is `@_transparent` too since the page curl's second pass.)
 // `squareRoot` is one `vsqrtps` (`SIMD8.squareRoot()` compiles to eight scalar roots, each
 // with a branch to libm's `sqrtf`). The page curl samples its folded part and cylinder, where
 // the page point lies at least 0.515625 px inside the page, with `sample(tapsInside)`: its folded
