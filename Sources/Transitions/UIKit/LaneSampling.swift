@@ -271,11 +271,4 @@ enum Lanes {
                           Pixels(d[i0], d[i1], d[i2], d[i3], d[i4], d[i5], d[i6], d[i7]), taps.wx)
         return lerp(top, bottom, taps.wy)
     }
-
-    /// Eight pixels at eight offsets from `base`, built in registers.
-    @inline(__always)
-    static func gather(_ base: UnsafeMutablePointer<UInt32>, _ o: Pixels) -> Pixels {
-        Pixels(base[Int(o[0])], base[Int(o[1])], base[Int(o[2])], base[Int(o[3])],
-               base[Int(o[4])], base[Int(o[5])], base[Int(o[6])], base[Int(o[7])])
-    }
 }
