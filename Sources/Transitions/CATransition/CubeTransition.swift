@@ -47,8 +47,12 @@ struct CubeTransition: Transition {
         // A face seen from behind (its map reverses orientation) is hidden by the other face:
         // near the ends of the turn, the side face that is about to come in (or has just gone)
         // faces away from the eye.
-        let faces = [(from, maps.from), (to, maps.to)].compactMap { image, map in
-            map.determinant > 0 ? map.inverted().map { (scratch.mipmappedImage(image), $0) } : nil
+        var faces = Faces()
+        for side in 0..<2 {
+            let (image, map) = side == 0 ? (from, maps.from) : (to, maps.to)
+            if map.determinant > 0, let inverse = map.inverted() {
+                faces.append(Face(chain: scratch.mipmappedImage(image), inverse: inverse))
+            }
         }
         PerspectiveFlip.draw(faces, horizontalAxis: !edge.isHorizontal, into: destination, clip: clip, scratch: scratch)
     }

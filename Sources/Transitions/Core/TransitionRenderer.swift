@@ -37,7 +37,8 @@ public final class TransitionRenderer: @unchecked Sendable {
         mipmaps.begin(generation: inputGeneration)
         let bandCount = min(threadCount, max(1, destination.height / 32))
         let rows = (destination.height + bandCount - 1) / bandCount
-        let work: @Sendable (Int) -> Void = { [scratches] index in
+        // A local function, not a closure value: its context stays on the stack (no allocation per frame).
+        @Sendable func work(_ index: Int) {
             let band = PixelRect(x: 0, y: index * rows, width: destination.width,
                                  height: min(rows, destination.height - index * rows))
             guard !band.isEmpty else { return }

@@ -48,9 +48,19 @@
 // (the worst is where a face covers the frame, progress 0.05 / 0.95, or for the cube where both
 // faces are large). Where the time goes now (perf, flips at 0.05): the row or column kernel
 // ≈ 70 % (≈ 1.5 ns per pixel, mostly the eight texel-pair loads a step: Swift has no gather),
-// the vertical blends ≈ 12 %, the span solving ≈ 4 %. The transposed chain costs its input one
-// transpose and a fresh 8 MB buffer per input generation (≈ 5 ms per 1920×1080 input, paid on
-// the first frame of a generation; a cube's first frame took 15.7 ms instead of 5.9).
+// the vertical blends ≈ 12 %, the span solving ≈ 4 %.
+//
+// No allocation per frame: the faces (at most two) and the level each face read last are held
+// inline (`Faces`, `LevelCache`), and the column groups are drawn as they are set instead of
+// being collected in an array. Counted with `valgrind --tool=memcheck` ("total heap usage") on
+// the harness rendering 1 and then 11 frames at progress 0.3 of one input generation: before,
+// cube 9, flipFromLeft 7 and flipFromTop 5 allocations per frame (one of them the renderer's
+// band closure); now 0 for each (the renderer's `work` is a local function). A generic two-slot
+// collection was tried first: not fully specialised, its value-witness calls cost ≈ 1.3 M
+// instructions per frame (callgrind, flipFromTop 0.05); the concrete structs cost nothing
+// measurable (steady frames, callgrind: cube 0.45 37.15 → 36.94 M, flipFromLeft 0.05 36.08 →
+// 35.93 M, flipFromTop 0.05 36.02 → 35.86 M instructions).
+//
 // Tried and dropped: drawing into a transposed band and transposing it back (the band's clear
 // and the transpose cost ≈ 30 % of the frame: flipFromLeft 9.9 ms worst); two column groups per
 // row pass so that a row's 64-byte line is stored whole (the per-group constants no longer
@@ -85,7 +95,8 @@ struct PerspectiveFlip: Sendable {
                 scratch: TransitionScratch) {
         let image = progress < 0.5 ? from : to
         let forward = forwardMap(progress: progress, size: destination.size)
-        let faces = forward.inverted().map { [(scratch.mipmappedImage(image), $0)] } ?? []
+        var faces = Faces()
+        if let inverse = forward.inverted() { faces.append(Face(chain: scratch.mipmappedImage(image), inverse: inverse)) }
         PerspectiveFlip.draw(faces, horizontalAxis: !leadingEdge.isHorizontal, into: destination, clip: clip,
                              scratch: scratch)
     }
@@ -100,12 +111,14 @@ struct PerspectiveFlip: Sendable {
     /// horizontal-first, so ±1 from `drawImage`'s vertical-first rounding, and the level is picked
     /// per column. Instead of a clear before the faces, the first face that reaches a row (or
     /// eight columns) draws over transparent and writes every pixel of it; where no face
-    /// reaches, the pixels are cleared. Any other map goes through `drawImage`.
-    static func draw(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)], horizontalAxis: Bool,
+    /// reaches, the pixels are cleared. Any other map goes through `drawImage`. Allocates nothing
+    /// (the faces and their level caches are held inline, the buffers come from `scratch`).
+    static func draw(_ faces: Faces, horizontalAxis: Bool,
                      into destination: Bitmap, clip: PixelRect, scratch: TransitionScratch) {
         let area = clip.intersection(destination.bounds)
         guard !area.isEmpty else { return }
-        let widest = faces.map { max($0.chain.base.width, $0.chain.base.height) }.max() ?? 0
+        var widest = 0
+        for i in 0..<faces.count { widest = max(widest, faces[i].chain.base.width, faces[i].chain.base.height) }
         if faces.isEmpty {
             destination.fill(area, with: .clear)
         } else if horizontalAxis, faces.allSatisfy({ $0.inverse.m20 == 0 && $0.inverse.m10 == 0 }) {
@@ -114,10 +127,11 @@ struct PerspectiveFlip: Sendable {
                      origin: (0, 0), temp: temp)
         } else if !horizontalAxis, faces.allSatisfy({ $0.inverse.m21 == 0 && $0.inverse.m01 == 0 }) {
             // Swapping x and y on both sides: the transposed problem's map, whose w depends on its y alone.
-            let transposed = faces.map { face in
-                let m = face.inverse
-                return (chain: face.chain.transposed,
-                        inverse: ProjectiveTransform(m.m11, m.m10, m.m12, m.m01, m.m00, m.m02, m.m21, m.m20, m.m22))
+            var transposed = Faces()
+            for i in 0..<faces.count {
+                let m = faces[i].inverse
+                transposed.append(Face(chain: faces[i].chain.transposed,
+                                       inverse: ProjectiveTransform(m.m11, m.m10, m.m12, m.m01, m.m00, m.m02, m.m21, m.m20, m.m22)))
             }
             if area.width >= 8 {
                 let temp = scratch.offscreen(PixelSize(uncheckedWidth: widest + 8, height: 8 * faces.count))
@@ -137,7 +151,7 @@ struct PerspectiveFlip: Sendable {
             }
         } else {
             destination.fill(area, with: .clear)
-            for face in faces { destination.drawImage(face.chain, inverseTransform: face.inverse, clip: area) }
+            for i in 0..<faces.count { destination.drawImage(faces[i].chain, inverseTransform: faces[i].inverse, clip: area) }
         }
     }
 
@@ -162,18 +176,19 @@ struct PerspectiveFlip: Sendable {
     /// is `bitmap`'s pixel (x − origin.x, y − origin.y). Each row is written as a clear and then
     /// the faces in turn would leave it; the faces that do not reach the row are skipped, so the
     /// first face that does draws over transparent.
-    private static func drawRows(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)], rows: Range<Int>,
+    private static func drawRows(_ faces: Faces, rows: Range<Int>,
                                  columns: Range<Int>, into bitmap: Bitmap, origin: (x: Int, y: Int),
                                  temp: UnsafeMutablePointer<UInt32>) {
-        var levels = faces.map { (index: -1, bitmap: $0.chain.base) }
+        var levels = LevelCache()
         for y in rows {
             let pixels = bitmap.baseAddress + (y - origin.y) * bitmap.rowStride + (columns.lowerBound - origin.x)
             var cleared = false
-            for (i, face) in faces.enumerated() {
+            for i in 0..<faces.count {
+                let face = faces[i]
                 guard let row = scaledRow(face.inverse, y: y, chain: face.chain), row.reaches(columns)
                 else { continue }
-                if row.level != levels[i].index { levels[i] = (row.level, face.chain.level(row.level)) }
-                row.draw(level: levels[i].bitmap, range: columns, pixels: pixels, temp: temp, overClear: !cleared)
+                row.draw(level: levels.level(row.level, face: i, chain: face.chain), range: columns, pixels: pixels,
+                         temp: temp, overClear: !cleared)
                 cleared = true
             }
             if !cleared { pixels.update(repeating: 0, count: columns.count) }
@@ -182,31 +197,80 @@ struct PerspectiveFlip: Sendable {
 
     /// Draws rows `rows` × columns `columns` of vertical-axis maps, given as their transposed
     /// maps (horizontal-axis ones) and the transposed chains, eight columns at a time; as in
-    /// `drawRows`, the first face that reaches the eight columns draws over transparent.
-    private static func drawColumns(_ faces: [(chain: MipmappedImage, inverse: ProjectiveTransform)],
-                                    columns: Range<Int>, rows: Range<Int>, into bitmap: Bitmap, temp: Bitmap) {
-        var levels = faces.map { (index: -1, bitmap: $0.chain.base) }
-        var groups: [ScaledColumns] = []
-        groups.reserveCapacity(faces.count)
+    /// `drawRows`, the first face that reaches the eight columns draws over transparent (the last
+    /// face draws over transparent when none reaches, to clear them).
+    private static func drawColumns(_ faces: Faces, columns: Range<Int>, rows: Range<Int>, into bitmap: Bitmap,
+                                    temp: Bitmap) {
+        var levels = LevelCache()
         var x = columns.lowerBound
         while x < columns.upperBound {
             // The last group ends at the last column, overlapping the one before (`columns` ≥ 8 wide).
             let g = min(x, columns.upperBound - 8)
-            groups.removeAll(keepingCapacity: true)
-            for (i, face) in faces.enumerated() {
+            var cleared = false
+            for i in 0..<faces.count {
+                let face = faces[i]
                 var group = ScaledColumns(x: g, range: rows, temp: temp.baseAddress + 8 * i * temp.rowStride,
                                           tempStride: temp.rowStride)
                 for k in 0..<8 {
                     guard let row = scaledRow(face.inverse, y: g + k, chain: face.chain) else { continue }
-                    if row.level != levels[i].index { levels[i] = (row.level, face.chain.level(row.level)) }
-                    group.set(k, row: row, level: levels[i].bitmap)
+                    group.set(k, row: row, level: levels.level(row.level, face: i, chain: face.chain))
                 }
-                if !group.isEmpty || i == faces.count - 1 && groups.isEmpty { groups.append(group) }
-            }
-            for (i, group) in groups.enumerated() {
-                group.draw(into: bitmap, overClear: i == 0, firstLane: x - g)
+                guard !group.isEmpty || i == faces.count - 1 && !cleared else { continue }
+                group.draw(into: bitmap, overClear: !cleared, firstLane: x - g)
+                cleared = true
             }
             x = g + 8
         }
+    }
+}
+
+/// A face of a flip or a cube: an image chain and the inverse of its map (frame pixels to image
+/// pixels).
+struct Face {
+    let chain: MipmappedImage
+    let inverse: ProjectiveTransform
+}
+
+/// The faces of one frame — a flip has one, a cube at most two — held inline: unlike an array,
+/// they cost no allocation per frame. (Concrete, not a generic two-slot collection: that one was
+/// not fully specialised and cost ≈ 1 M instructions per frame in value-witness calls.)
+struct Faces {
+    private(set) var count = 0
+    private var first: Face?, second: Face?
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> Face {
+        precondition(index >= 0 && index < count, "face \(index) outside 0..<\(count)")
+        return index == 0 ? first! : second!
+    }
+
+    /// Adds `face` after the others; traps when there are two already.
+    mutating func append(_ face: Face) {
+        precondition(count < 2, "at most two faces")
+        if count == 0 { first = face } else { second = face }
+        count += 1
+    }
+
+    /// Whether `predicate` holds for every face.
+    func allSatisfy(_ predicate: (Face) -> Bool) -> Bool {
+        (0..<count).allSatisfy { predicate(self[$0]) }
+    }
+}
+
+/// The mip level each face read last, so that a chain's lock is taken only when a face's level
+/// changes (once or twice per face and frame), held inline like `Faces`.
+private struct LevelCache {
+    private var indices = (-1, -1)
+    private var bitmaps: (Bitmap?, Bitmap?)
+
+    /// Level `level` of face `face`'s chain `chain`.
+    mutating func level(_ level: Int, face: Int, chain: MipmappedImage) -> Bitmap {
+        if face == 0 {
+            if indices.0 != level || bitmaps.0 == nil { (indices.0, bitmaps.0) = (level, chain.level(level)) }
+            return bitmaps.0!
+        }
+        if indices.1 != level || bitmaps.1 == nil { (indices.1, bitmaps.1) = (level, chain.level(level)) }
+        return bitmaps.1!
     }
 }

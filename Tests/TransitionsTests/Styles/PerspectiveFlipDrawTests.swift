@@ -99,4 +99,17 @@ final class PerspectiveFlipDrawTests: XCTestCase {
             }
         }
     }
+
+    func testFacesHoldUpToTwoFacesInOrder() throws {
+        var faces = Faces()
+        XCTAssertTrue(faces.isEmpty)
+        let chain = MipmappedImage(F.from)
+        faces.append(Face(chain: chain, inverse: .identity))
+        faces.append(Face(chain: MipmappedImage(F.to), inverse: ProjectiveTransform(2, 0, 0, 0, 1, 0, 0, 0, 1)))
+        XCTAssertEqual(faces.count, 2)
+        XCTAssertTrue(faces[0].chain === chain)
+        XCTAssertEqual(faces[1].inverse.m00, 2)
+        XCTAssertTrue(faces.allSatisfy { $0.inverse.m11 == 1 })
+        XCTAssertFalse(faces.allSatisfy { $0.inverse.m00 == 1 })
+    }
 }
