@@ -40,4 +40,23 @@ final class TransitionRendererCacheTests: XCTestCase {
             XCTAssertTrue(out.hasSamePixels(as: expected), "\(name) differs with no generation")
         }
     }
+
+    func testLiveInputOverManyGenerationsReusesBuffersWithTheBytesOfAFreshFrame() throws {
+        for name in ["flipFromLeft", "cube", "oglFlip"] {
+            let transition = try TransitionRegistry.make(named: name)
+            let live = F.from.copy()
+            let renderer = TransitionRenderer(threadCount: 2)
+            let out = Bitmap(size: F.size)
+            // Each generation writes other pixels and reads other levels than the one before.
+            for (generation, progress) in [(1, 0.05), (2, 0.45), (3, 0.95), (4, 0.3), (5, 0.55)] {
+                live.copy(from: generation % 2 == 0 ? F.to : F.from, atX: 0, y: 0)
+                live.fill(PixelRect(x: 3 * generation, y: 2 * generation, width: 30, height: 20),
+                          with: PremultipliedColor(red: 200, green: 10, blue: UInt8(40 * generation), alpha: 255))
+                try renderer.render(transition, from: live, to: F.to, progress: progress, into: out,
+                                    inputGeneration: generation)
+                XCTAssertTrue(out.hasSamePixels(as: F.frame(transition, progress: progress, from: live)),
+                              "\(name) at generation \(generation)")
+            }
+        }
+    }
 }

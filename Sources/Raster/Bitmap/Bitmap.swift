@@ -15,7 +15,7 @@ public struct Bitmap: @unchecked Sendable {
     public let rowStride: Int
     /// The first pixel of the first row.
     public let baseAddress: UnsafeMutablePointer<UInt32>
-    private let owner: AnyObject?
+    private var owner: AnyObject?
 
     @inlinable public var width: Int { size.width }
     @inlinable public var height: Int { size.height }
@@ -87,6 +87,10 @@ public struct Bitmap: @unchecked Sendable {
             baseAddress[y * rowStride + x] = newValue.packed
         }
     }
+
+    /// Whether this bitmap owns its memory and no other `Bitmap` (copy or view) shares it: then
+    /// nothing else can read or write these pixels, and the memory may be reused for others.
+    mutating func isUniquelyOwned() -> Bool { isKnownUniquelyReferenced(&owner) }
 
     /// A new bitmap with its own tightly packed copy of these pixels.
     public func copy() -> Bitmap {

@@ -14,6 +14,12 @@ import Synchronization
 /// before the next frame. An entry keeps its bitmap's memory alive, so an address cannot be
 /// reused by another owned bitmap while the entry exists.
 ///
+/// A new generation does not allocate its chains' pixel memory afresh: the buffers of the
+/// previous generation's chains (halved levels, transposed copies), when nothing else holds them,
+/// are kept for one more generation change and written over by new chains of the same size
+/// (`MipmappedImage.Spares`). A live 1920×1080 input redrawn every frame thus reuses its 8 MB
+/// transposed copy instead of allocating and zeroing another; buffers no chain took are freed.
+///
 /// Thread-safe; levels are built once whichever band asks first, and the bytes of a level do
 /// not depend on which thread built it.
 ///
@@ -27,12 +33,15 @@ public final class MipmapCache: Sendable {
         let address: UnsafeMutablePointer<UInt32>
         let size: PixelSize
         let rowStride: Int
-        let chain: MipmappedImage
+        var chain: MipmappedImage
     }
 
     private struct State {
         var generation: Int?
         var entries: [Entry] = []
+        /// Buffers of chains of ended generations, each with whether a generation change has
+        /// passed since it was taken (then the next one frees it).
+        var spares: [(buffers: MipmappedImage.Spares, aged: Bool)] = []
     }
 
     /// At most this many chains are kept (a transition reads two inputs); the oldest goes first.
@@ -47,7 +56,16 @@ public final class MipmapCache: Sendable {
     /// shared only by the bands of this frame).
     public func begin(generation: Int?) {
         state.withLock { state in
-            if generation == nil || generation != state.generation { state.entries.removeAll() }
+            if generation == nil || generation != state.generation {
+                state.spares.removeAll { $0.aged }
+                for i in state.spares.indices { state.spares[i].aged = true }
+                // A chain someone still holds keeps its buffers (`isKnownUniquelyReferenced`).
+                for i in state.entries.indices where isKnownUniquelyReferenced(&state.entries[i].chain) {
+                    let buffers = state.entries[i].chain.takeBuffers()
+                    if buffers.count > 0 { state.spares.append((buffers, false)) }
+                }
+                state.entries.removeAll(keepingCapacity: true)
+            }
             state.generation = generation
         }
     }
@@ -60,7 +78,12 @@ public final class MipmapCache: Sendable {
             }) {
                 return found.chain
             }
-            let made = MipmappedImage(bitmap)
+            let made: MipmappedImage
+            if let i = state.spares.firstIndex(where: { $0.buffers.size == bitmap.size }) {
+                made = MipmappedImage(bitmap, reusing: state.spares.remove(at: i).buffers)
+            } else {
+                made = MipmappedImage(bitmap)
+            }
             if state.entries.count >= MipmapCache.capacity { state.entries.removeFirst() }
             state.entries.append(Entry(address: bitmap.baseAddress, size: bitmap.size, rowStride: bitmap.rowStride,
                                        chain: made))
@@ -70,4 +93,7 @@ public final class MipmapCache: Sendable {
 
     /// How many chains are held now.
     public var count: Int { state.withLock { $0.entries.count } }
+
+    /// How many spare pixel buffers of ended generations are held now.
+    package var spareBufferCount: Int { state.withLock { $0.spares.reduce(0) { $0 + $1.buffers.count } } }
 }

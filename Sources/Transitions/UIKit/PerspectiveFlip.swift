@@ -61,6 +61,25 @@
 // measurable (steady frames, callgrind: cube 0.45 37.15 → 36.94 M, flipFromLeft 0.05 36.08 →
 // 35.93 M, flipFromTop 0.05 36.02 → 35.86 M instructions).
 //
+// A vertical-axis turn reads its inputs' transposed chains, so each new input generation costs
+// a transpose per input (≈ 1.6 ms at 1920×1080, memory-bound) and whatever halved levels the
+// faces read. `MipmapCache` now hands a new generation the previous one's buffers of the same
+// size (transposed copy and levels, `MipmappedImage.Spares`) instead of 8 MB of fresh zeroed
+// memory per copy, and the transpose walks 128×128 tiles (≈ 25 % faster with a cold source).
+// With a live input (the harness's `--live`: a new generation every frame, the 1920×1080
+// inputs as above, frames after the first, old and new binaries alternated twice, load 2.7–4):
+//                        before: median / worst          now
+//   cube fromLeft        12.8–14.7 / 14.6–16.0           12.5–13.0 / 13.6–15.3
+//   cube fromRight       14.2–14.7 / 15.4–16.3           12.3–13.1 / 14.2–14.5
+//   oglFlip fromLeft     8.3–9.1 / 11.6–15.2             7.2–7.9 / 7.9–8.7
+//   oglFlip fromRight    9.1–9.3 / 9.8–10.0              7.1–7.5 / 8.0–8.4
+//   flipFromLeft         8.6–8.7 / 9.3–10.3              7.5–7.6 / 8.4–8.6
+//   flipFromRight        8.4–8.5 / 9.5–9.8               7.0–7.6 / 8.4–8.6
+// (horizontal-axis turns need no transpose and stay as still inputs, ≈ 4.5–8 ms live.) Heap
+// traffic per live frame: cube 19.2 MB in 32 allocations → 1.5 KB in 15 (the new chain
+// objects), flipFromLeft 10.9 MB in 22 → 1.1 KB in 10; instructions per live cube frame at 0.45 69.6 →
+// 50.2 M (the zeroing of fresh buffers). A live vertical-axis cube is still over 8 ms: two
+// 8 MB transposes (≈ 3.2 ms) on top of a 6 ms frame.
 // Tried and dropped: drawing into a transposed band and transposing it back (the band's clear
 // and the transpose cost ≈ 30 % of the frame: flipFromLeft 9.9 ms worst); two column groups per
 // row pass so that a row's 64-byte line is stored whole (the per-group constants no longer

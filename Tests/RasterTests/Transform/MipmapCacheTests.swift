@@ -59,4 +59,46 @@ final class MipmapCacheTests: XCTestCase {
         }
         XCTAssertEqual(cache.count, MipmapCache.capacity)
     }
+
+    func testNewGenerationOfTheSameSizeWritesOverTheLastGenerationsBuffers() throws {
+        var rng = SeededRandom(seed: 6)
+        let image = TransformFixtures.randomImage(width: 40, height: 30, using: &rng)
+        let cache = MipmapCache()
+        cache.begin(generation: 1)
+        let address = cache.chain(for: image).level(2).baseAddress
+        _ = cache.chain(for: image).transposed.level(1)
+        cache.begin(generation: 2)
+        XCTAssertEqual(cache.spareBufferCount, 4, "levels 1-2, the transposed copy and its level 1")
+        image.copy(from: TransformFixtures.randomImage(width: 40, height: 30, using: &rng), atX: 0, y: 0)
+        let chain = cache.chain(for: image)
+        XCTAssertEqual(cache.spareBufferCount, 0)
+        XCTAssertEqual(chain.level(2).baseAddress, address, "the level's buffer is reused")
+        let fresh = MipmappedImage(image)
+        for level in 0..<chain.levelCount {
+            XCTAssertTrue(chain.level(level).hasSamePixels(as: fresh.level(level)), "level \(level)")
+            XCTAssertTrue(chain.transposed.level(level).hasSamePixels(as: fresh.transposed.level(level)),
+                          "transposed level \(level)")
+        }
+    }
+
+    func testSparesLastOneGenerationAndHeldChainsKeepTheirBuffers() throws {
+        var rng = SeededRandom(seed: 7)
+        let image = TransformFixtures.randomImage(width: 20, height: 20, using: &rng)
+        let cache = MipmapCache()
+        cache.begin(generation: nil)
+        _ = cache.chain(for: image).level(1)
+        cache.begin(generation: nil)
+        XCTAssertEqual(cache.spareBufferCount, 1, "a nil generation keeps buffers, not chains")
+        XCTAssertEqual(cache.count, 0)
+        cache.begin(generation: nil)
+        XCTAssertEqual(cache.spareBufferCount, 1, "spares outlive one generation change unused")
+        cache.begin(generation: 3)
+        XCTAssertEqual(cache.spareBufferCount, 0, "and are freed at the next")
+        let held = cache.chain(for: image)
+        let level = held.level(1).copy()
+        cache.begin(generation: 4)
+        XCTAssertEqual(cache.spareBufferCount, 0, "a chain the caller holds keeps its buffers")
+        _ = cache.chain(for: Bitmap(width: 20, height: 20)).level(1)
+        XCTAssertTrue(held.level(1).hasSamePixels(as: level))
+    }
 }

@@ -46,4 +46,54 @@ final class MipmappedImageTests: XCTestCase {
         XCTAssertEqual(Set(results).count, 1)
         XCTAssertEqual(chain.builtLevelCount, 4)
     }
+
+    /// Every level and transposed level of `chain` equals that of a chain built afresh.
+    private func assertSameAsFresh(_ chain: MipmappedImage, _ label: String,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        let fresh = MipmappedImage(chain.base)
+        for level in 0..<chain.levelCount {
+            XCTAssertTrue(chain.level(level).hasSamePixels(as: fresh.level(level)), "\(label): level \(level)",
+                          file: file, line: line)
+            XCTAssertTrue(chain.transposed.level(level).hasSamePixels(as: fresh.transposed.level(level)),
+                          "\(label): transposed level \(level)", file: file, line: line)
+        }
+    }
+
+    func testChainBuiltInTheBuffersOfASpentChainIsTheFreshChain() throws {
+        var rng = SeededRandom(seed: 0x5EA5)
+        for (width, height) in [(37, 22), (16, 16), (1, 9), (130, 3)] {
+            let old = MipmappedImage(TransformFixtures.randomImage(width: width, height: height, using: &rng))
+            _ = old.level(old.levelCount - 1)
+            _ = old.transposed.level(old.levelCount - 1)
+            // Addresses only: holding the bitmaps would keep the buffers from being reused.
+            let levelAddress = old.level(1).baseAddress, copyAddress = old.transposed.base.baseAddress
+            let spares = old.takeBuffers()
+            XCTAssertEqual(spares.count, 2 * (old.levelCount - 1) + 1, "\(width)×\(height): every buffer is free")
+            XCTAssertEqual(old.builtLevelCount, 1)
+            let chain = MipmappedImage(TransformFixtures.randomImage(width: width, height: height, using: &rng),
+                                       reusing: spares)
+            XCTAssertEqual(chain.level(1).baseAddress, levelAddress, "\(width)×\(height): level 1 reused")
+            XCTAssertEqual(chain.transposed.base.baseAddress, copyAddress, "\(width)×\(height): transposed copy reused")
+            assertSameAsFresh(chain, "\(width)×\(height)")
+        }
+    }
+
+    func testBuffersSomeoneStillHoldsAreNotReused() throws {
+        var rng = SeededRandom(seed: 0x5EA6)
+        let old = MipmappedImage(TransformFixtures.randomImage(width: 24, height: 20, using: &rng))
+        let kept = old.level(1), keptCopy = old.transposed.base
+        let keptPixels = kept.copy(), keptCopyPixels = keptCopy.copy()
+        _ = old.level(3)
+        let spares = old.takeBuffers()
+        XCTAssertEqual(spares.count, 2, "levels 2 and 3; level 1 and the transposed copy are held")
+        let chain = MipmappedImage(TransformFixtures.randomImage(width: 24, height: 20, using: &rng), reusing: spares)
+        assertSameAsFresh(chain, "24×20")
+        XCTAssertNotEqual(chain.level(1).baseAddress, kept.baseAddress)
+        XCTAssertTrue(kept.hasSamePixels(as: keptPixels) && keptCopy.hasSamePixels(as: keptCopyPixels),
+                      "a held level must not be written over")
+        // Spares of another size are not used.
+        let other = MipmappedImage(TransformFixtures.randomImage(width: 25, height: 20, using: &rng),
+                                   reusing: chain.takeBuffers())
+        assertSameAsFresh(other, "25×20")
+    }
 }

@@ -133,6 +133,21 @@ final class ScaledRowKernelTests: XCTestCase {
         }
     }
 
+    func testTransposeOfImagesLargerThanATileIsExact() throws {
+        var rng = SeededRandom(seed: 0x7A46)
+        for (w, h) in [(300, 141), (129, 257), (256, 256), (1, 300), (263, 7), (136, 128)] {
+            let parent = TransformFixtures.randomImage(width: w + 3, height: h, using: &rng)
+            let image = try parent.view(of: PixelRect(x: 2, y: 0, width: w, height: h))
+            let out = image.transposed()
+            for y in 0..<h {
+                for x in 0..<w where out[x: y, y: x] != image[x: x, y: y] {
+                    XCTFail("\(w)×\(h): (\(x), \(y))")
+                    return
+                }
+            }
+        }
+    }
+
     func testTransposedChainLevelsAreTheTransposedLevels() throws {
         var rng = SeededRandom(seed: 31)
         let image = TransformFixtures.randomImage(width: 37, height: 22, using: &rng)
