@@ -55,11 +55,13 @@
 // being collected in an array. Counted with `valgrind --tool=memcheck` ("total heap usage") on
 // the harness rendering 1 and then 11 frames at progress 0.3 of one input generation: before,
 // cube 9, flipFromLeft 7 and flipFromTop 5 allocations per frame (one of them the renderer's
-// band closure); now 0 for each (the renderer's `work` is a local function). A generic two-slot
-// collection was tried first: not fully specialised, its value-witness calls cost ≈ 1.3 M
-// instructions per frame (callgrind, flipFromTop 0.05); the concrete structs cost nothing
-// measurable (steady frames, callgrind: cube 0.45 37.15 → 36.94 M, flipFromLeft 0.05 36.08 →
-// 35.93 M, flipFromTop 0.05 36.02 → 35.86 M instructions).
+// band closure); now 0 for each (the renderer's `work` is a local function). On two threads the
+// cube went from 20 to 3, the three inside `DispatchQueue.concurrentPerform` itself (its block
+// copy, a box, a dispatch continuation: only a thread pool of our own would avoid them). A
+// generic two-slot collection was tried first: not fully specialised, its value-witness calls
+// cost ≈ 1.3 M instructions per frame (callgrind, flipFromTop 0.05); the concrete structs cost
+// nothing measurable (steady frames, callgrind: cube 0.45 37.15 → 36.94 M, flipFromLeft 0.05
+// 36.08 → 35.93 M, flipFromTop 0.05 36.02 → 35.86 M instructions).
 //
 // A vertical-axis turn reads its inputs' transposed chains, so each new input generation costs
 // a transpose per input (≈ 1.6 ms at 1920×1080, memory-bound) and whatever halved levels the
