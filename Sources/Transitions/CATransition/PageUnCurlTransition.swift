@@ -20,6 +20,6 @@ struct PageUnCurlTransition: Transition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        curl.render(from: from, to: to, progress: progress, into: destination, clip: clip)
+        curl.render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
     }
 }

@@ -56,6 +56,6 @@ struct CIPageCurlTransition: CoreImageTransition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip)
+        renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
     }
 }

@@ -65,6 +65,6 @@ struct CIPageCurlWithShadowTransition: CoreImageTransition {
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 scratch: TransitionScratch) {
-        renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip)
+        renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
     }
 }

@@ -71,6 +71,23 @@
 // strip walks 1 080 rows of three images: TLB misses). Still over 8 ms at the worst progress
 // under load: fromRight, fromTop, curlDown; the folded interior (≈ 40 %) is bound by the
 // 32 scalar texel loads per chunk.
+//
+// Third pass (two passes per run, same bytes): the folded interior and the cylinder's core run
+// block by block (`CurlPlans`, 256 pixels): first every chunk's taps (and the cylinder's light)
+// into scratch, then the texels. In one pass each chunk's loads waited at the end of its chain
+// of arithmetic and barely two chunks were in flight; split, the texel pass overlaps its loads
+// (the ripple gained the same way). Measured in one process, the variants alternated frame by
+// frame (best of 20, thread CPU ms, load ≈ 3), one pass → two passes for the folded interior, at
+// 0.45 / 0.55: pageCurl fromLeft 6.28 → 5.62 / 6.16 → 5.04, fromRight 8.26 → 7.05 /
+// 8.53 → 7.50, fromTop 7.43 → 6.90 / 7.51 → 6.54, CIPageCurlTransition 5.24 → 4.10 /
+// 5.75 → 4.52, CIPageCurlWithShadowTransition 6.19 → 5.00 / 5.73 → 4.40; for the cylinder,
+// curlUp 8.56 → 7.85 / 7.95 → 7.56, curlDown 7.63 → 7.47 / 8.27 → 7.83 (others within noise).
+// Skipping parts of curlUp's frame at 0.45 (7.0 ms) shows what is left: the cylinder 2.8 ms
+// (its texel pass 1.4), the mixed chunks 1.3 ms (≈ 2 500 chunks of ≈ 2 000 instructions, at
+// the zones around u = c − R and u = c and at the folded part's and the cylinder's page edges),
+// the folded interior 1.7 ms. Reading the texels along the pixel's own row instead (the same
+// instructions, coherent memory) saves only 0.1–0.4 ms: the texel passes are bound by the
+// loads and inserts themselves, not by cache misses; huge pages (madvise) gave 3–8 %.
 
 import Geometry
 import Raster
@@ -121,16 +138,20 @@ struct PageCurlStyle: Sendable {
 struct PageCurlRenderer: Sendable {
     let style: PageCurlStyle
 
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect) {
-        render(from: from, to: to, progress: progress, into: destination, clip: clip, kernels: .current)
+    /// Draws the frame at `progress` inside `clip`; `scratch` lends the two-pass runs their plan
+    /// buffer, so that nothing is allocated per frame.
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                scratch: TransitionScratch) {
+        render(from: from, to: to, progress: progress, into: destination, clip: clip, kernels: .current, scratch: scratch)
     }
 
     /// `render` through the chosen implementation; the two give the same bytes.
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                kernels: KernelPath) {
+                kernels: KernelPath, scratch: TransitionScratch = TransitionScratch()) {
         let area = clip.intersection(destination.bounds)
         guard !area.isEmpty else { return }
-        let frame = CurlFrame(style: style, from: from, to: to, progress: progress)
+        let plans = scratch.laneRows(1, length: CurlPlans.words).base
+        let frame = CurlFrame(style: style, from: from, to: to, progress: progress, plans: CurlPlans(plans))
         switch kernels {
         case .reference:
             for y in area.minY..<area.maxY {
@@ -173,8 +194,11 @@ struct CurlFrame {
     let flatShade: UInt32
     /// The cross-dissolve weight outside the page, as `Bitmap.mix` rounds it.
     let fadeWeight: UInt32
+    /// Where the two-pass runs keep a block's plans.
+    let plans: CurlPlans
 
-    init(style: PageCurlStyle, from: Bitmap, to: Bitmap, progress: Double) {
+    init(style: PageCurlStyle, from: Bitmap, to: Bitmap, progress: Double, plans: CurlPlans) {
+        self.plans = plans
         self.from = PixelSource(from)
         self.to = PixelSource(to)
         let frameRect = PixelRect(size: from.size)
@@ -625,12 +649,34 @@ struct CurlFrame {
     /// The folded part's interior, x ..< end.
     @inline(never)
     func foldedInteriorRun(_ row: Row, _ start: Int, _ end: Int, _ out: UnsafeMutablePointer<UInt32>) {
-        // The loop written out: through `chunks` the optimiser kept the closure out of line.
-        var x = start
-        while x < end {
-            let n = min(8, end - x)
-            CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
-            x += n
+        guard backsideImage == nil else {
+            // The loop written out: through `chunks` the optimiser kept the closure out of line.
+            var x = start
+            while x < end {
+                let n = min(8, end - x)
+                CurlPixels.store(foldedColorsInside(foldedPoints(row, lanes(x, n))), to: out + x, n)
+                x += n
+            }
+            return
+        }
+        // `foldedColorsInside` in two passes per block: the taps, then the texels.
+        var block = start
+        while block < end {
+            let blockEnd = min(block + CurlPlans.block, end)
+            var x = block, i = 0
+            while x < blockEnd {
+                let points = foldedPoints(row, lanes(x, min(8, blockEnd - x)))
+                plans.keep(Lanes.tapsInside(from, x: points.x, y: points.y), at: i)
+                x += 8; i += 8
+            }
+            x = block; i = 0
+            while x < blockEnd {
+                let color = Lanes.wash(Lanes.sample(from, plans.taps(at: i)), toward: whiteness)
+                let shaded = flatShade == 255 ? color : Lanes.scaleColor(color, by: Pixels(repeating: flatShade))
+                CurlPixels.store(shaded, to: out + x, min(8, blockEnd - x))
+                x += 8; i += 8
+            }
+            block = blockEnd
         }
     }
 
@@ -658,7 +704,39 @@ struct CurlFrame {
     @inline(never)
     func cylinderRun(_ row: Row, _ start: Int, _ end: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                      _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
-        CurlFrame.chunks(start, end) { x, n in cylinderChunk(row, x, n, fromRow, toRow, out) }
+        guard backsideImage == nil else {
+            return CurlFrame.chunks(start, end) { x, n in cylinderChunk(row, x, n, fromRow, toRow, out) }
+        }
+        // `cylinderChunk` in two passes per block: the geometry, taps and light of the chunks
+        // that the upper half covers comfortably (the others marked), then their texels, and
+        // `cylinderEdgeChunk` for the marked ones.
+        var block = start
+        while block < end {
+            let blockEnd = min(block + CurlPlans.block, end)
+            var x = block, i = 0
+            while x < blockEnd {
+                let lanes = self.lanes(x, min(8, blockEnd - x))
+                let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
+                if Lanes.smallest(inside(upper)) >= CurlFrame.insideDepth {
+                    plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i)
+                } else {
+                    plans.markEdge(at: i)
+                }
+                x += 8; i += 8
+            }
+            x = block; i = 0
+            while x < blockEnd {
+                let n = min(8, blockEnd - x)
+                if plans.isEdge(at: i) {
+                    cylinderEdgeChunk(row, x, n, fromRow, toRow, out)
+                } else {
+                    let color = Lanes.wash(Lanes.sample(from, plans.taps(at: i)), toward: whiteness)
+                    CurlPixels.store(Lanes.scaleColor(color, by: plans.light(at: i)), to: out + x, n)
+                }
+                x += 8; i += 8
+            }
+            block = blockEnd
+        }
     }
 
     /// `body(x, n)` for the chunks of at most eight pixels that tile start ..< end.
@@ -796,6 +874,58 @@ struct CurlFrame {
         }
         return .blend
     }
+}
+
+/// A block of a two-pass run's plans in scratch memory: for each chunk of eight pixels its
+/// bilinear taps, and for the cylinder its light or a mark that the chunk is drawn one pixel
+/// case at a time. Planning a block's chunks first and sampling them after lets the core overlap
+/// the chunks' texel loads, which in one pass wait at the end of each chunk's chain of
+/// arithmetic (see the design note).
+struct CurlPlans {
+    /// Pixels per block: the plans (3 KB) stay in L1 beside the texels they address.
+    static var block: Int { 256 }
+    /// The scratch words a block takes: offsets, weights and lights per pixel, a mark per chunk.
+    static var words: Int { 3 * block + block / 8 }
+
+    let offsets: UnsafeMutableRawPointer, weights: UnsafeMutableRawPointer, lights: UnsafeMutableRawPointer
+    let marks: UnsafeMutablePointer<UInt32>
+
+    init(_ base: UnsafeMutablePointer<UInt32>) {
+        offsets = UnsafeMutableRawPointer(base)
+        weights = offsets + 4 * CurlPlans.block
+        lights = weights + 4 * CurlPlans.block
+        marks = base + 3 * CurlPlans.block
+    }
+
+    /// Keeps the taps of the chunk at pixel `i` of the block (a multiple of 8).
+    @inline(__always)
+    func keep(_ taps: Lanes.Taps, at i: Int) {
+        offsets.storeBytes(of: taps.offset, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+        weights.storeBytes(of: taps.wx | taps.wy &<< 16, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+    }
+
+    @inline(__always)
+    func keep(_ taps: Lanes.Taps, light: Lanes.Pixels, at i: Int) {
+        keep(taps, at: i)
+        lights.storeBytes(of: light, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+        marks[i / 8] = 0
+    }
+
+    @inline(__always)
+    func markEdge(at i: Int) { marks[i / 8] = 1 }
+
+    @inline(__always)
+    func isEdge(at i: Int) -> Bool { marks[i / 8] != 0 }
+
+    @inline(__always)
+    func taps(at i: Int) -> Lanes.Taps {
+        let packed = weights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self)
+        return Lanes.Taps(offset: offsets.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
+                          wx: packed & Lanes.Pixels(repeating: 0xFFFF), wy: packed &>> 16)
+    }
+
+    @inline(__always)
+    func light(at i: Int) -> Lanes.Pixels { lights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self) }
 }
 
 /// Front-to-back compositing of the page layers above the flat page (or `to`).

@@ -33,12 +33,13 @@ struct SystemPageCurl: Sendable {
                              shadowWidth: 0.6 * radius, shadowAmount: 0.45, shadowArea: nil)
     }
 
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect) {
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                scratch: TransitionScratch) {
         let renderer = PageCurlRenderer(style: style(for: destination.size))
         if reversed {
-            renderer.render(from: to, to: from, progress: 1 - progress, into: destination, clip: clip)
+            renderer.render(from: to, to: from, progress: 1 - progress, into: destination, clip: clip, scratch: scratch)
         } else {
-            renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip)
+            renderer.render(from: from, to: to, progress: progress, into: destination, clip: clip, scratch: scratch)
         }
     }
 }

@@ -75,6 +75,30 @@ final class PageCurlRendererTests: XCTestCase {
         }
     }
 
+    /// Frames wide enough that the folded interior and the cylinder run past one block of the
+    /// two-pass runs (`CurlPlans.block` pixels), with a flat shade from a shading image too:
+    /// plans kept block by block meet the reference.
+    func testTwoPassRunsLongerThanABlockMatchTheReference() throws {
+        var random = SeededRandom(seed: 23)
+        let width = 3 * CurlPlans.block + 37
+        let from = random.bitmap(width: width, height: 40), to = random.bitmap(width: width, height: 40)
+        // Rows along the cylinder: a 130 px radius spans ≈ 500 px of a row.
+        let alongCylinder = SystemPageCurl(edge: .bottom, reversed: false).style(for: PixelSize(uncheckedWidth: width, height: 1080))
+        // Rows across a narrow curl, nearly square to the fold: the folded part's interior spans
+        // ≈ 400 px of a row at 0.6.
+        var across = SystemPageCurl(edge: .left, reversed: false).style(for: from.size)
+        across.direction = (1, 0.02)
+        across.radius = 20
+        var shaded = across
+        shaded.shading = .image(random.bitmap(width: 32, height: 32))
+        for (index, style) in [alongCylinder, across, shaded].enumerated() {
+            let renderer = PageCurlRenderer(style: style)
+            for progress in [0.45, 0.6] {
+                assertFastMatchesReference(renderer, from, to, progress, name: "curl-blocks-\(index)-\(progress)")
+            }
+        }
+    }
+
     /// One frame through the fast path (whole) against the reference.
     private func assertFastMatchesReference(_ renderer: PageCurlRenderer, _ from: Bitmap, _ to: Bitmap, _ progress: Double,
                                             name: String) {
