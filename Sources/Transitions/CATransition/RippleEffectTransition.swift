@@ -16,13 +16,14 @@
 // sine and cosine come from a parabolic approximation (error < 0.2%) after reducing the phase
 // with the 1.5·2²³ rounding trick, so no libm call runs per pixel.
 //
-// A run of the ring goes in two passes (`ring`): the plans of all its vectors (distance →
-// table → displaced position → bilinear taps) into a row buffer, then their pixels (texels →
-// blends → light). In one pass each vector was a dependency chain of ≈ 200 instructions, too
-// long for the core to overlap two of them; split, the passes' vectors overlap. `from` is read
-// only in the blend at the front (the table says where it ends), `to` only behind it; interior
-// runs skip the taps' edge clamps (`Lanes.tapsInside`, identical there). The light is one mix,
-// toward white or toward black, instead of a darkening and a lift of which one is neutral.
+// A run of the ring goes 256 pixels at a time in three passes (`ring`): the table entries of
+// all their vectors (distance → entry), their plans (table → displaced position → bilinear
+// taps) into a buffer, then their pixels (texels → blends → light). In one pass each vector
+// was a dependency chain of ≈ 200 instructions, too long for the core to overlap two of them;
+// split, the passes' vectors overlap. `from` is read only in the blend at the front (the table
+// says where it ends), `to` only behind it; interior runs skip the taps' edge clamps
+// (`Lanes.tapsInside`, identical there). The light is one mix, toward white or toward black,
+// instead of a darkening and a lift of which one is neutral.
 // `shade(plan(…))` on one splatted pixel is the reference: byte-identical, tested for band
 // splits.
 //
@@ -43,6 +44,32 @@
 // The first step: `Lanes.bilinear` and this kernel were called out of line despite
 // `@inline(__always)` (the lanes then cross calls as 128-bit halves), and `Lanes.evenMask`, a
 // `static let`, cost a `swift_once` call per use.
+// Third pass (ripple4). The slowest frames, 0.45–0.55 (≈ 0.95 M ring pixels), took the
+// ring's two passes as ≈ 2.4 ms of plans and ≈ 3 ms of pixels, besides ≈ 0.9 ms of copies
+// outside it (measured by cutting passes off). The plans' pass was latency-bound too: the
+// square root (`vsqrtps`, 14 cycles) heads each vector's chain, and perf put the stall on its
+// consumer. Its own pass for the entries took it off the chain: 12 % faster at every
+// progress although 6 % more instructions. The chunks keep the plans (16 bytes a pixel; a
+// whole row's were 23 kB) from evicting the table (32 kB) and the texels from the level-1
+// cache: callgrind's simulated read misses at 0.5, 1.14 M → 0.92 M, no change in time on its
+// own. The light's mix leaves out alpha (kept exactly by the mix), and the last vector's
+// `Swift.min` is gone (a call per vector, the generic not inlined): −1 % instructions.
+// Harness binaries run alternately (best of 20 frames, lowest of 8 runs, load 3.5–5, 22:10 UTC):
+//                    0.35     0.45     0.50     0.55     0.65    instructions at 0.45 / 0.55
+//   two passes      5.9 ms   7.0 ms   6.9 ms   6.8 ms   6.2 ms   35.9 M / 36.4 M
+//   three passes    5.2 ms   6.2 ms   6.0 ms   5.8 ms   5.6 ms   38.2 M / 38.6 M
+// A full sweep (`speed rippleEffect --reps 5`, alternately, three times each): worst 8.9 / 7.1 /
+// 7.6 → 7.1 / 6.8 / 6.4 ms, median 5.7 / 4.5 / 4.7 → 4.2 / 3.9 / 4.7 ms.
+// Tried and dropped, all byte-identical unless said: serving a pixel's mirror across the
+// centre column from its table entries (exact: the mirror's offset is exactly −dx; the plan
+// pass did 16 pixels in 200 instructions, no fewer than two vectors apart, no faster); one
+// 32-bit table (displacement factor to 14 bits, the light in its low bits, the weight of `to`
+// computed per pixel: half the table's misses, but +3.5 % instructions and 0.5 ms slower);
+// the two entries of a distance side by side read as one 64-bit load (slower); a fourth pass
+// for the table reads, apart from the taps (no faster); `to`'s texels gathered in a pass of
+// their own (slower); touching the next row's texels in the plans' pass (slower); two vectors'
+// pixels interleaved (no faster); 128 or 512 pixels a chunk (the same). What is left: the
+// texel gathers (32 scalar loads a vector, 64 at the front), ≈ 3 ms at 0.5, and the copies.
 
 import Geometry
 import Raster
@@ -82,7 +109,8 @@ struct Ripple {
     let table: UnsafeMutablePointer<UInt32>
     /// Table entries per pixel of distance.
     let steps: Float
-    /// Room for a row's plans (offsets, weights, effects, one flag per eight pixels), after the table.
+    /// Room for a chunk's plans (offsets, weights, effects, one flag per eight pixels) and table
+    /// entries, after the table.
     let rows: UnsafeMutablePointer<UInt32>
     let rowCapacity: Int
     /// Entries 0…`fullBlend` show only `to` (weight 255); −1 if none.
@@ -93,8 +121,13 @@ struct Ripple {
     /// by 0.0005 wavelength (0.06 px at 1080 p), the blend and the light by 0.2 of a level.
     static let entries = 4096 + 2
 
-    /// The `UInt32`s of scratch a frame `width` pixels wide takes: its table and one row's plans.
-    static func scratchCount(width: Int, height: Int) -> Int { 2 * entries + 4 * (width + 8) }
+    /// The `UInt32`s of scratch a frame takes: its table and one chunk's entries and plans.
+    static func scratchCount(width: Int, height: Int) -> Int { 2 * entries + 5 * (chunk + 8) }
+
+    /// Pixels planned, then shaded, at a time (a multiple of 8): few enough that the plans
+    /// (16 bytes a pixel) leave the level-1 cache to the table and the texels (a whole row's
+    /// plans, 23 kB at 1080 p, evicted them: 20 % more level-1 read misses).
+    static var chunk: Int { 256 }
 
     /// `scratch` must hold `scratchCount(width:height:)` values (of `from`'s size); the table
     /// is built there.
@@ -119,7 +152,7 @@ struct Ripple {
         steps = 4096 / train
         let entries = Ripple.entries
         rows = scratch + 2 * entries
-        rowCapacity = from.width + 8
+        rowCapacity = Ripple.chunk + 8
         var k = 0
         while k < entries {
             let distance = Lanes.Floats(repeating: front - train)
@@ -195,13 +228,26 @@ struct Ripple {
     /// `@inline(__always)` left `Lanes.taps` and the kernel out of line.
     @_transparent
     func plan(row y: Int, x: Lanes.Floats, inside: Bool) -> Plan {
+        plan(row: y, x: x, entries: nearestEntries(row: y, x: x), inside: inside)
+    }
+
+    /// The table entries nearest the distances of the pixels at `x` of row `y`.
+    @_transparent
+    func nearestEntries(row y: Int, x: Lanes.Floats) -> Lanes.Pixels {
         typealias F = Lanes.Floats
         let dx = x + F(repeating: 0.5 - cx), dy = F(repeating: Float(y) + 0.5 - cy)
         let r = (dx * dx + dy * dy).squareRoot()
         // The nearest entry (the table is built for these very distances, so lanes outside the
         // ring read its first or last entry, whose effect is none).
-        let k = Lanes.roundToInteger(Lanes.clamp((r - F(repeating: front - train)) * F(repeating: steps),
-                                                 0, Float(Ripple.entries - 1)))
+        return Lanes.roundToInteger(Lanes.clamp((r - F(repeating: front - train)) * F(repeating: steps),
+                                                0, Float(Ripple.entries - 1)))
+    }
+
+    /// `plan(row:x:inside:)` with the pixels' table entries `k`.
+    @_transparent
+    func plan(row y: Int, x: Lanes.Floats, entries k: Lanes.Pixels, inside: Bool) -> Plan {
+        typealias F = Lanes.Floats
+        let dx = x + F(repeating: 0.5 - cx), dy = F(repeating: Float(y) + 0.5 - cy)
         let k0 = Int(k[0]), k1 = Int(k[1]), k2 = Int(k[2]), k3 = Int(k[3])
         let k4 = Int(k[4]), k5 = Int(k[5]), k6 = Int(k[6]), k7 = Int(k[7])
         let pushes = table, effects = table + Ripple.entries
@@ -234,11 +280,14 @@ struct Ripple {
             let old = Lanes.sample(from, plan.fromTaps)
             mixed = Ripple.sum(weight) == 0 ? old : Lanes.mix(old, Lanes.sample(to, plan.taps), weight: weight)
         }
+        // `Lanes.mix(mixed, target, weight: strength)` toward white (every channel at alpha) or
+        // black (colour 0, alpha kept), without the alpha channel, which that mix keeps exactly.
         let strength = plan.packed &>> 8 & Lanes.Pixels(repeating: 0xFF)
-        let colour = (Lanes.Pixels() &- (plan.packed &>> 16)) & Lanes.Pixels(repeating: 0x00FF_FFFF)
-        let target = mixed & Lanes.Pixels(repeating: 0xFF00_0000)
-            | (mixed &>> 24) &* Lanes.Pixels(repeating: 0x0101_0101) & colour
-        return Lanes.mix(mixed, target, weight: strength)
+        let keep = Lanes.Pixels(repeating: 255) &- strength
+        let lift = (mixed &>> 24) &* strength & (Lanes.Pixels() &- (plan.packed &>> 16))
+        let even = Lanes.divideBy255Halves((mixed & Lanes.evenMask) &* keep &+ lift &* Lanes.Pixels(repeating: 0x0001_0001))
+        let green = Lanes.divideBy255Halves((mixed &>> 8 & Lanes.Pixels(repeating: 0xFF)) &* keep &+ lift)
+        return even | green &<< 8 | mixed & Lanes.Pixels(repeating: 0xFF00_0000)
     }
 
     /// The sum of the lanes.
@@ -295,14 +344,15 @@ struct Ripple {
         }
     }
 
-    /// Pixels `start..<end` of row `y`, eight at a time, in two passes: the plans of the whole
-    /// run into `rows`, then their pixels. One pass was bound by the latency of each vector's
-    /// chain (distance → table → position → taps → texels → blends, ≈ 200 instructions, so
-    /// barely two vectors in flight): split, each pass's vectors overlap (measured 8.0 → 5.8 ms
-    /// for the ring at progress 0.45, the same instructions).
+    /// Pixels `start..<end` of row `y`, eight at a time, a chunk at a time in three passes: the
+    /// table entries of the chunk's pixels, their plans, then their pixels (one pass if `from`
+    /// needs its own taps). One pass was bound by the latency of each vector's chain (distance →
+    /// table → position → taps → texels → blends, ≈ 200 instructions, so barely two vectors in
+    /// flight): split, each pass's vectors overlap (measured 8.0 → 5.8 ms for the ring at
+    /// progress 0.45 with two passes, the same instructions; the entries' pass, which takes the
+    /// square root's latency off the plans' chain, 6.8 → 6.1 ms for the frame).
     private func ring(row y: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt32>, inside: Bool) {
-        let count = end - start
-        guard sharedTaps, count <= rowCapacity - 8 else {
+        guard sharedTaps else {
             // `from` read at its own taps: one pass.
             var x = start
             while x < end {
@@ -313,6 +363,18 @@ struct Ripple {
             }
             return
         }
+        var chunk = start
+        while chunk < end {
+            let next = min(end, chunk + Ripple.chunk)
+            passes(row: y, from: chunk, to: next, into: out, inside: inside)
+            chunk = next
+        }
+    }
+
+    /// `ring`'s three passes over at most `chunk` pixels.
+    @inline(__always)
+    private func passes(row y: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt32>, inside: Bool) {
+        let count = end - start
         let offsets = UnsafeMutableRawPointer(rows), weights = offsets + 4 * rowCapacity
         let effects = weights + 4 * rowCapacity, flags = (effects + 4 * rowCapacity).assumingMemoryBound(to: UInt32.self)
         @inline(__always) func keep(_ plan: Plan, _ i: Int) {
@@ -321,16 +383,26 @@ struct Ripple {
             effects.storeBytes(of: plan.packed, toByteOffset: 4 * i, as: Lanes.Pixels.self)
             flags[i / 8] = plan.onlyTo ? 1 : 0
         }
+        let indices = UnsafeMutableRawPointer(flags + rowCapacity)
         var i = 0
+        // The entries first: the square root's latency off the chain of the plans.
+        while i + 8 <= count {
+            indices.storeBytes(of: nearestEntries(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota),
+                               toByteOffset: 4 * i, as: Lanes.Pixels.self)
+            i += 8
+        }
+        i = 0
         // Two loops, so that each has its own taps without a branch per vector.
         if inside {
             while i + 8 <= count {
-                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota, inside: true), i)
+                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota,
+                          entries: indices.load(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: true), i)
                 i += 8
             }
         } else {
             while i + 8 <= count {
-                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota, inside: false), i)
+                keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota,
+                          entries: indices.load(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: false), i)
                 i += 8
             }
         }
@@ -338,15 +410,22 @@ struct Ripple {
             let last = Lanes.Floats(repeating: Float(count - i - 1))
             keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.minimum(Lanes.iota, last), inside: false), i)
         }
-        i = 0
-        while i < count {
+        @inline(__always) func kept(_ i: Int) -> Plan {
             let wxy = weights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self)
             let taps = Lanes.Taps(offset: offsets.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
                                   wx: wxy & Lanes.Pixels(repeating: 0xFFFF), wy: wxy &>> 16)
-            let plan = Plan(taps: taps, fromTaps: taps, packed: effects.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
-                            onlyTo: flags[i / 8] != 0)
-            CurlPixels.store(shade(plan), to: out + start + i, min(8, count - i))
+            return Plan(taps: taps, fromTaps: taps, packed: effects.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
+                        onlyTo: flags[i / 8] != 0)
+        }
+        i = 0
+        // The full vectors, then the partial one: `Swift.min(8, count − i)` here was a call
+        // per vector (the generic `min` not inlined), the vector spilled around it.
+        while i + 8 <= count {
+            UnsafeMutableRawPointer(out + start + i).storeBytes(of: shade(kept(i)), as: Lanes.Pixels.self)
             i += 8
+        }
+        if i < count {
+            CurlPixels.store(shade(kept(i)), to: out + start + i, count - i)
         }
     }
 
