@@ -1,6 +1,6 @@
 import Geometry
 import KinescopeTestSupport
-import Layers
+@testable import Layers
 import Raster
 import XCTest
 @testable import Transitions
@@ -41,16 +41,17 @@ final class CATransitionTests: XCTestCase {
         return (root, layer)
     }
 
-    private func render(_ root: CALayer, threads: Int = 1) -> Bitmap {
+    private func render(_ root: CALayer, threads: Int = 1, compositor: Compositor? = nil) -> Bitmap {
         let frame = Bitmap(size: size)
-        Compositor(threadCount: threads).render(root.makeRenderNode(), into: frame)
+        (compositor ?? Compositor(threadCount: threads)).render(root.makeRenderNode(), into: frame)
         return frame
     }
 
     /// The frame the registered transition `name` draws between the fixtures at `progress`.
-    private func expected(_ transition: any FrameTransition, progress: Double) -> Bitmap {
+    private func expected(_ transition: any FrameTransition, progress: Double,
+                          to: Bitmap = TransitionFixtures.to) -> Bitmap {
         let out = Bitmap(size: size)
-        transition.render(from: TransitionFixtures.from, to: TransitionFixtures.to, progress: progress, into: out,
+        transition.render(from: TransitionFixtures.from, to: to, progress: progress, into: out,
                           clip: out.bounds, scratch: TransitionScratch())
         return out
     }
@@ -108,6 +109,45 @@ final class CATransitionTests: XCTestCase {
         let cube = try TransitionRegistry.make(named: "cube")
         assertSame(render(root), expected(cube, progress: 0.5), "cube")
         XCTAssertTrue(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
+    /// The compositor keeps the snapshot's mip chain for the whole animation and forgets the live
+    /// side's after each frame: over frames whose live contents change (or not), at progresses
+    /// where halved levels are read, and on one or three bands, every frame equals a fresh one.
+    /// Each compositor is kept, so its scratch bitmaps (the live side) keep their addresses and
+    /// a chain not forgotten would be taken for the next frame's live side.
+    func testCompositedFramesWithALiveLayerEqualFreshFramesWhileTheSnapshotChainIsKept() throws {
+        let marked = TransitionFixtures.to.copy()
+        marked.fill(PixelRect(x: 20, y: 10, width: 40, height: 30), with: PremultipliedColor(red: 250, green: 250, blue: 10, alpha: 255))
+        let reversed = TransitionFixtures.from.copy()
+        reversed.fill(PixelRect(x: 50, y: 30, width: 30, height: 20), with: PremultipliedColor(red: 10, green: 0, blue: 90, alpha: 255))
+        let lives: [(CGImage, Bitmap)] = [(after, TransitionFixtures.to), (CGImage(bitmap: marked), marked),
+                                          (CGImage(bitmap: marked), marked), (CGImage(bitmap: reversed), reversed),
+                                          (after, TransitionFixtures.to)]
+        for (type, subtype) in [("cube", "fromLeft"), ("cube", "fromTop"), ("oglFlip", "fromRight"), ("flipFromLeft", nil)] {
+            let (root, layer) = transition {
+                $0.type = CATransitionType(rawValue: type)
+                $0.subtype = subtype.map(CATransitionSubtype.init(rawValue:))
+            }
+            let start = clock.now
+            let drawn = try TransitionRegistry.make(named: type, parameters: subtype.map { ["subtype": $0] } ?? [:])
+            let compositors = [Compositor(threadCount: 1), Compositor(threadCount: 3)]
+            var kept: MipmappedImage?
+            for (frame, (image, pixels)) in lives.enumerated() {
+                CATransaction.setDisableActions(true)
+                layer.contents = image
+                let progress = [0.3, 0.45, 0.48, 0.55, 0.62][frame]
+                engine.tick(to: start + progress)
+                let label = "\(type) \(subtype ?? "") frame \(frame) at \(progress)"
+                let fresh = expected(drawn, progress: progress, to: pixels)
+                assertSame(render(root, compositor: compositors[frame % 2]), fresh, label)
+                let running = try XCTUnwrap(root.makeRenderNode()?.children.first?.transition, label)
+                XCTAssertEqual(running.mipmaps.count, 1, "\(label): the snapshot's chain only")
+                let chain = running.mipmaps.chain(for: try XCTUnwrap(running.from))
+                XCTAssertTrue(kept == nil || kept === chain, "\(label): the snapshot's chain should be kept")
+                kept = chain
+            }
+        }
     }
 
     func testUnknownTypeFallsBackToFadeWithDiagnostic() throws {

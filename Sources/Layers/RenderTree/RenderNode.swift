@@ -63,18 +63,24 @@ public final class RenderNode: @unchecked Sendable {
 
     /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds
     /// (one pixel per point, nil when it had none: transparent), `frameTransition` draws
-    /// the frame at `progress` (`0...1`) between it and the live subtree.
+    /// the frame at `progress` (`0...1`) between it and the live subtree. `from` is never
+    /// written: the compositor keeps work derived from its pixels from frame to frame.
     public struct Transition: Sendable {
         public let from: Bitmap?
         public let frameTransition: any FrameTransition
         public let progress: Double
         /// The frame drawn by the first band that needs it, shared by the others.
         let frame = TransitionFrameCache()
+        /// The inputs' mip chains, shared by every frame of the animation: `from` must never
+        /// change while the animation runs (its chain is kept), the live side is forgotten after
+        /// each frame (`BandRenderer.transitionFrame`).
+        let mipmaps: MipmapCache
 
-        init(from: Bitmap?, frameTransition: any FrameTransition, progress: Double) {
+        init(from: Bitmap?, frameTransition: any FrameTransition, progress: Double, mipmaps: MipmapCache) {
             self.from = from
             self.frameTransition = frameTransition
             self.progress = progress
+            self.mipmaps = mipmaps
         }
     }
 

@@ -34,6 +34,11 @@ public final class MipmapCache: Sendable {
         let size: PixelSize
         let rowStride: Int
         var chain: MipmappedImage
+
+        /// Whether this is the entry of `bitmap`: same first pixel, size and row stride.
+        func holds(_ bitmap: Bitmap) -> Bool {
+            address == bitmap.baseAddress && size == bitmap.size && rowStride == bitmap.rowStride
+        }
     }
 
     private struct State {
@@ -70,12 +75,28 @@ public final class MipmapCache: Sendable {
         }
     }
 
+    /// Drops the chain of `bitmap` (matched by address, size and row stride, as `chain(for:)`
+    /// matches), keeping the generation and every other chain: for an owner whose inputs change
+    /// at different rates — a transition's fixed snapshot and its live side — which forgets the
+    /// live one after each frame instead of starting a new generation. The chain's buffers, when
+    /// nothing else holds it, become spares for the next chain of the same size; at most
+    /// `capacity` sets of spares are kept, the oldest freed first.
+    public func forget(_ bitmap: Bitmap) {
+        state.withLock { state in
+            guard let i = state.entries.firstIndex(where: { $0.holds(bitmap) }) else { return }
+            var entry = state.entries.remove(at: i)
+            guard isKnownUniquelyReferenced(&entry.chain) else { return }
+            let buffers = entry.chain.takeBuffers()
+            guard buffers.count > 0 else { return }
+            if state.spares.count >= MipmapCache.capacity { state.spares.removeFirst() }
+            state.spares.append((buffers, false))
+        }
+    }
+
     /// The chain of `bitmap`, made on first request since the generation began.
     public func chain(for bitmap: Bitmap) -> MipmappedImage {
         state.withLock { state in
-            if let found = state.entries.first(where: {
-                $0.address == bitmap.baseAddress && $0.size == bitmap.size && $0.rowStride == bitmap.rowStride
-            }) {
+            if let found = state.entries.first(where: { $0.holds(bitmap) }) {
                 return found.chain
             }
             let made: MipmappedImage

@@ -101,4 +101,36 @@ final class MipmapCacheTests: XCTestCase {
         _ = cache.chain(for: Bitmap(width: 20, height: 20)).level(1)
         XCTAssertTrue(held.level(1).hasSamePixels(as: level))
     }
+
+    func testForgetDropsOneChainKeepsTheOthersAndLendsItsBuffersToTheNext() throws {
+        var rng = SeededRandom(seed: 8)
+        let still = TransformFixtures.randomImage(width: 24, height: 16, using: &rng)
+        let live = TransformFixtures.randomImage(width: 24, height: 16, using: &rng)
+        let cache = MipmapCache()
+        cache.begin(generation: 0)
+        let kept = cache.chain(for: still)
+        _ = kept.level(1)
+        let address = cache.chain(for: live).level(1).baseAddress
+        cache.forget(live)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertTrue(cache.chain(for: still) === kept, "the other chain and its levels stay")
+        XCTAssertEqual(cache.spareBufferCount, 1)
+        live.copy(from: TransformFixtures.randomImage(width: 24, height: 16, using: &rng), atX: 0, y: 0)
+        let rebuilt = cache.chain(for: live)
+        XCTAssertEqual(rebuilt.level(1).baseAddress, address, "the forgotten chain's level buffer is reused")
+        XCTAssertTrue(rebuilt.level(1).hasSamePixels(as: MipmappedImage.halved(live)), "from the new pixels")
+        cache.forget(Bitmap(width: 24, height: 16))
+        XCTAssertEqual(cache.count, 2, "an image with no chain: nothing happens")
+        let held = cache.chain(for: live)
+        cache.forget(live)
+        XCTAssertEqual(cache.spareBufferCount, 0, "a chain the caller holds keeps its buffers")
+        XCTAssertEqual(held.level(1).baseAddress, address)
+        for width in 1...MipmapCache.capacity + 2 {
+            // Each of another size, so no chain takes the last one's spare.
+            let other = TransformFixtures.randomImage(width: width, height: 16, using: &rng)
+            _ = cache.chain(for: other).level(1)
+            cache.forget(other)
+        }
+        XCTAssertEqual(cache.spareBufferCount, MipmapCache.capacity, "spares are bounded, the oldest freed")
+    }
 }

@@ -41,7 +41,7 @@ final class CompiledAnimation {
         case let .transition(program):
             let progress = program.start + (program.end - program.start) * eased
             values.transition = TransitionFrame(from: program.from, transition: program.transition,
-                                                progress: min(1, max(0, progress)))
+                                                progress: min(1, max(0, progress)), mipmaps: program.mipmaps)
         }
     }
 
@@ -86,6 +86,9 @@ struct TransitionProgram {
     let from: Bitmap?
     let start: Double
     let end: Double
+    /// The mip chains of the transition's inputs, kept for the animation's whole run: `from`'s
+    /// never changes, so its chain (levels, transposed copy) is built once, not per frame.
+    let mipmaps = MipmapCache()
 }
 
 /// What a transition draws for one frame of a layer.
@@ -93,6 +96,7 @@ struct TransitionFrame {
     let from: Bitmap?
     let transition: any FrameTransition
     let progress: Double
+    let mipmaps: MipmapCache
 }
 
 /// A property animation resolved for one key path.
