@@ -663,9 +663,12 @@ struct CurlFrame {
         var block = start
         while block < end {
             let blockEnd = min(block + CurlPlans.block, end)
-            var x = block, i = 0
+            var x = block, i = 0, xs = Floats(repeating: Float(block)) + Lanes.iota
+            let last = Floats(repeating: Float(blockEnd - 1))
             while x < blockEnd {
-                let points = foldedPoints(row, lanes(x, min(8, blockEnd - x)))
+                // `lanes(x, min(8, blockEnd − x))`, stepped.
+                let points = foldedPoints(row, Lanes.minimum(xs, last))
+                xs += 8
                 plans.keep(Lanes.tapsInside(from, x: points.x, y: points.y), at: i)
                 x += 8; i += 8
             }
@@ -713,9 +716,12 @@ struct CurlFrame {
         var block = start
         while block < end {
             let blockEnd = min(block + CurlPlans.block, end)
-            var x = block, i = 0
+            var x = block, i = 0, xs = Floats(repeating: Float(block)) + Lanes.iota
+            let last = Floats(repeating: Float(blockEnd - 1))
             while x < blockEnd {
-                let lanes = self.lanes(x, min(8, blockEnd - x))
+                // `lanes(x, min(8, blockEnd − x))`, stepped.
+                let lanes = Lanes.minimum(xs, last)
+                xs += 8
                 let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
                 if Lanes.smallest(inside(upper)) >= CurlFrame.insideDepth {
                     plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i)
@@ -819,11 +825,15 @@ struct CurlFrame {
     func mixedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                     _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
-        let cyl = cylinder(row, lanes), folded = foldedPoints(row, lanes)
-        let upper = upperPoints(row, lanes, cyl), lower = lowerPoints(row, lanes, cyl)
-        var v = ChunkValues(u: curlCoordinate(row, lanes), foldedDepth: inside(folded), upperDepth: inside(upper),
-                            lowerDepth: inside(lower), foldedColor: Pixels(), pageKeep: Pixels(), upperColor: Pixels(),
-                            lowerColor: Pixels(), targetKeep: Pixels())
+        let u = curlCoordinate(row, lanes), folded = foldedPoints(row, lanes)
+        // The cylinder's values only matter to lanes below c (left zero when none is).
+        let onCylinder = Lanes.smallest(u) < c
+        let cyl = onCylinder ? cylinder(row, lanes) : (u: u, s: Floats(), wrapped: Floats())
+        let upper = onCylinder ? upperPoints(row, lanes, cyl) : (x: Floats(), y: Floats())
+        let lower = onCylinder ? lowerPoints(row, lanes, cyl) : (x: Floats(), y: Floats())
+        var v = ChunkValues(u: u, foldedDepth: inside(folded), upperDepth: onCylinder ? inside(upper) : Floats(),
+                            lowerDepth: onCylinder ? inside(lower) : Floats(), foldedColor: Pixels(), pageKeep: Pixels(),
+                            upperColor: Pixels(), lowerColor: Pixels(), targetKeep: Pixels())
         var kinds = (Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend)
         withUnsafeMutableBytes(of: &kinds) { raw in
             let kind = raw.bindMemory(to: Case.self)
@@ -837,7 +847,14 @@ struct CurlFrame {
                 case .upper: upperHalf = true
                 case .lower: lowerHalf = true
                 case .blend:
-                    if v.u[i] >= c { folds = true; page = true } else { upperHalf = true; lowerHalf = true; target = true }
+                    if v.u[i] >= c {
+                        folds = true; page = true
+                    } else {
+                        // A half adds nothing to a lane it does not cover (`blended` skips it).
+                        target = true
+                        if v.upperDepth[i] > -0.5 { upperHalf = true }
+                        if v.lowerDepth[i] > -0.5 { lowerHalf = true }
+                    }
                 }
             }
             if folds { v.foldedColor = foldedColors(folded) }
@@ -982,9 +999,17 @@ enum CurlPixels {
         return v
     }
 
+    /// Stores `count` (1…8) lanes. The partial store is out of line: inlined, its lane-by-lane
+    /// stores led LLVM to split the computation of `v` itself into halves and single lanes
+    /// (the cylinder's light, for one, went through scalar registers for two lanes of every chunk).
     @inline(__always)
     static func store(_ v: Lanes.Pixels, to p: UnsafeMutablePointer<UInt32>, _ count: Int) {
         if count == 8 { return UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.Pixels.self) }
+        storePart(v, to: p, count)
+    }
+
+    @inline(never)
+    static func storePart(_ v: Lanes.Pixels, to p: UnsafeMutablePointer<UInt32>, _ count: Int) {
         for i in 0..<count { p[i] = v[i] }
     }
 
