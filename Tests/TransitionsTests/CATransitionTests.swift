@@ -115,7 +115,9 @@ final class CATransitionTests: XCTestCase {
     /// side's after each frame: over frames whose live contents change (or not), at progresses
     /// where halved levels are read, and on one or three bands, every frame equals a fresh one.
     /// Each compositor is kept, so its scratch bitmaps (the live side) keep their addresses and
-    /// a chain not forgotten would be taken for the next frame's live side.
+    /// a chain not forgotten would be taken for the next frame's live side. The frames of render
+    /// trees still held are never drawn over by later frames (their bitmaps are reused only once
+    /// free).
     func testCompositedFramesWithALiveLayerEqualFreshFramesWhileTheSnapshotChainIsKept() throws {
         let marked = TransitionFixtures.to.copy()
         marked.fill(PixelRect(x: 20, y: 10, width: 40, height: 30), with: PremultipliedColor(red: 250, green: 250, blue: 10, alpha: 255))
@@ -133,6 +135,7 @@ final class CATransitionTests: XCTestCase {
             let drawn = try TransitionRegistry.make(named: type, parameters: subtype.map { ["subtype": $0] } ?? [:])
             let compositors = [Compositor(threadCount: 1), Compositor(threadCount: 3)]
             var kept: MipmappedImage?
+            var held: [(node: RenderNode, pixels: Bitmap)] = []
             for (frame, (image, pixels)) in lives.enumerated() {
                 CATransaction.setDisableActions(true)
                 layer.contents = image
@@ -142,10 +145,17 @@ final class CATransitionTests: XCTestCase {
                 let fresh = expected(drawn, progress: progress, to: pixels)
                 assertSame(render(root, compositor: compositors[frame % 2]), fresh, label)
                 let running = try XCTUnwrap(root.makeRenderNode()?.children.first?.transition, label)
-                XCTAssertEqual(running.mipmaps.count, 1, "\(label): the snapshot's chain only")
-                let chain = running.mipmaps.chain(for: try XCTUnwrap(running.from))
+                XCTAssertEqual(running.buffers.mipmaps.count, 1, "\(label): the snapshot's chain only")
+                let chain = running.buffers.mipmaps.chain(for: try XCTUnwrap(running.from))
                 XCTAssertTrue(kept == nil || kept === chain, "\(label): the snapshot's chain should be kept")
                 kept = chain
+                if frame % 2 == 1, let image = running.frame.frame(computing: { nil }) {
+                    held.append((root.makeRenderNode()!, image.base.copy()))
+                }
+                for (index, old) in held.enumerated() {
+                    let image = try XCTUnwrap(old.node.children.first?.transition?.frame.frame(computing: { nil }))
+                    XCTAssertTrue(image.base.hasSamePixels(as: old.pixels), "\(label): held frame \(index) was drawn over")
+                }
             }
         }
     }

@@ -52,6 +52,28 @@ final class TransitionContractTests: XCTestCase {
         }
     }
 
+    /// What was in the destination never shows: the compositor draws a transition's frames into
+    /// bitmaps earlier frames used, and `TransitionRenderer` into the caller's. Translucent and
+    /// transparent inputs, where a kernel could skip pixels that stay clear.
+    func testEveryPixelOfTheClipIsWrittenWhateverTheDestinationHeld() {
+        let from = F.from.copy(), to = F.to.copy()
+        from.fill(PixelRect(x: 0, y: 0, width: 48, height: 64), with: .clear)
+        to.fill(PixelRect(x: 20, y: 10, width: 60, height: 30), with: PremultipliedColor(red: 40, green: 30, blue: 20, alpha: 90))
+        to.fill(PixelRect(x: 0, y: 40, width: 96, height: 24), with: .clear)
+        for type in TransitionRegistry.all {
+            let transition = type.init(parameters: type.defaultParameters)
+            for progress in [0.2, 0.45, 0.7] {
+                let frames = [PremultipliedColor.clear, PremultipliedColor(red: 7, green: 200, blue: 9, alpha: 255)].map {
+                    let out = Bitmap(size: F.size, filledWith: $0)
+                    transition.render(from: from, to: to, progress: progress, into: out, clip: out.bounds,
+                                      scratch: TransitionScratch())
+                    return out
+                }
+                XCTAssertTrue(frames[0].hasSamePixels(as: frames[1]), "\(type.name) at \(progress) leaves pixels unwritten")
+            }
+        }
+    }
+
     func testEveryInRangeParameterValueGivesAVisibleTransition() throws {
         for type in TransitionRegistry.all {
             for parameter in type.parameters {

@@ -15,12 +15,17 @@ import Raster
 // Measured here (release, `-target-cpu native`, thread CPU time on one core of a machine shared
 // with other builds, so ±30 %): a 1920×1080 image layer costs about 1.8 ms per frame drawn
 // plainly and 9–12 ms in a fade transition — the live layer rendered off-screen, the snapshot
-// copied, the mix, the result drawn, and the result's 8 MB allocated afresh for each frame (a
-// render node is immutable, so its frame is not written into a buffer an older node may use).
+// copied, the mix, the result drawn, and the result's 8 MB allocated afresh for each frame.
+//
+// The result now comes from the animation's `TransitionBuffers`: a bitmap an earlier frame was
+// drawn into, once nothing holds it any more (no render tree keeps its frame, no band draws it),
+// else a new one; a render node is immutable, so its frame is never written over while it can
+// still be read (tested). Every transition writes every pixel of its clip (contract test), so
+// the reused bitmap is not cleared. The frame's mip chain is made once and shared by the bands.
 //
 // Mip chains: a flip or a cube samples its inputs' halved levels and, about a vertical axis, a
 // transposed copy of each (≈ 2 ms and 8 MB per 1920×1080 input). The animation owns a
-// `MipmapCache` (`RenderNode.Transition.mipmaps`) used by every frame: the snapshot is passed to
+// `MipmapCache` (`TransitionBuffers.mipmaps`) used by every frame: the snapshot is passed to
 // the transition as `from` itself (no per-frame copy), never changes, and keeps its chain for the
 // whole animation; the live side is redrawn into band scratch each frame, so its chain is
 // forgotten after the frame and its buffers are written over by the next frame's chain.
@@ -32,7 +37,15 @@ import Raster
 // flipFromLeft 11.6–12.0 / 20.4–21.3 → 8.5–8.9 / 12.6–13.8, flipFromTop 8.8–9.4 / 13.4–14.2 →
 // 7.3–7.4 / 12.2–12.7, fade 5.6–6.0 / 9.3–9.7 → 4.4–4.9 / 8.4–8.6 (the snapshot copy saved).
 // Heap per frame (valgrind memcheck, cube fromLeft at 0.3, 12 frames minus 2): 69 → 61
-// allocations, 27.5 → 8.3 MB (what is left is the frame's result bitmap).
+// allocations, 27.5 → 8.3 MB (the rest: the frame's result bitmap).
+// With the result bitmaps reused as well (same harness, three binaries alternated twice, load 3),
+// median / worst: cube fromLeft 16.2–18.1 / 23.6–24.6 → 10.5–12.1 / 11.7–12.9, cube fromTop
+// 11.4–14.1 / 13.9–17.5 → 10.2–10.7 / 11.1–12.1, oglFlip fromLeft 13.1–13.7 / 26.5–27.7 →
+// 9.3–9.5 / 10.9–11.1, oglFlip fromTop 10.3–11.3 / 16.6–17.2 → 7.6 / 9.1–9.2, flipFromLeft
+// 12.2–12.4 / 23.9–24.0 → 8.4–8.6 / 10.3–10.9, flipFromTop 9.6–10.5 / 16.0–16.3 → 5.7–7.5 /
+// 7.4–9.6, fade 5.4–6.2 / 9.6–12.1 → 3.1–3.8 / 3.4–4.3 (before: the code before both changes).
+// The worst frames were the ones that page-faulted a fresh 8 MB result. Heap per frame: 59
+// allocations, 6 KB (render tree, and the sampler setup of each drawImage call).
 extension BandRenderer {
     /// Draws `node`, which carries `transition`, with `map` from its plane to `target`'s pixels.
     /// `opacity` already includes the node's own.
@@ -42,7 +55,7 @@ extension BandRenderer {
         let toLayer = Homography(CGAffineTransform(translationX: b.minX, y: b.minY))
         guard let inverse = toLayer.concatenating(map).inverted(),
               let frame = transition.frame.frame(computing: { transitionFrame(of: node, transition) }) else { return }
-        target.drawImage(MipmappedImage(frame), inverseTransform: ProjectiveTransform(inverse),
+        target.drawImage(frame, inverseTransform: ProjectiveTransform(inverse),
                          options: ImageDrawOptions(opacity: opacity, filter: .mipmappedBilinear,
                                                    edgeAntialiasing: node.edgeAntialiasing),
                          clip: clip)
@@ -83,7 +96,7 @@ extension BandRenderer {
             }
         }
 
-        let result = Bitmap(size: size)
+        let result = transition.buffers.resultBitmap(size)
         let progress = transition.progress.isNaN ? 0 : min(1, max(0, transition.progress))
         if progress <= 0 {
             result.copy(from: from, atX: 0, y: 0)
@@ -92,11 +105,12 @@ extension BandRenderer {
         } else {
             // Scratch inputs' chains are forgotten after the frame: their pixels are redrawn for the
             // next one, at an address the cache would otherwise take for the same image.
-            transitionScratch.mipmaps = transition.mipmaps
+            let mipmaps = transition.buffers.mipmaps
+            transitionScratch.mipmaps = mipmaps
             defer {
                 transitionScratch.mipmaps = nil
-                transition.mipmaps.forget(to)
-                if fromIsScratch { transition.mipmaps.forget(from) }
+                mipmaps.forget(to)
+                if fromIsScratch { mipmaps.forget(from) }
             }
             transition.frameTransition.render(from: from, to: to, progress: progress, into: result, clip: local,
                                               scratch: transitionScratch)
@@ -110,15 +124,17 @@ extension BandRenderer {
 final class TransitionFrameCache: @unchecked Sendable {
     private let lock = NSLock()
     private var computed = false
-    private var bitmap: Bitmap?
+    private var image: MipmappedImage?
 
-    func frame(computing make: () -> Bitmap?) -> Bitmap? {
+    /// The frame, with its mip chain shared by the bands (a frame drawn shrunk builds its
+    /// halved levels once).
+    func frame(computing make: () -> Bitmap?) -> MipmappedImage? {
         lock.lock()
         defer { lock.unlock() }
         if !computed {
-            bitmap = make()
+            image = make().map { MipmappedImage($0) }
             computed = true
         }
-        return bitmap
+        return image
     }
 }

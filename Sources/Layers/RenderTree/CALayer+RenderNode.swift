@@ -40,7 +40,7 @@ extension CALayer {
         let p = values.properties
         let transition = model ? nil : values.transition.map {
             RenderNode.Transition(from: $0.from, frameTransition: $0.transition, progress: $0.progress,
-                                  mipmaps: $0.mipmaps)
+                                  buffers: $0.buffers)
         }
         // A layer hidden while a transition runs on it transitions to nothing, as in the Core
         // Animation Programming Guide's listing that adds one transition to two layers and swaps

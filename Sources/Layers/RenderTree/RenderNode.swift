@@ -71,16 +71,14 @@ public final class RenderNode: @unchecked Sendable {
         public let progress: Double
         /// The frame drawn by the first band that needs it, shared by the others.
         let frame = TransitionFrameCache()
-        /// The inputs' mip chains, shared by every frame of the animation: `from` must never
-        /// change while the animation runs (its chain is kept), the live side is forgotten after
-        /// each frame (`BandRenderer.transitionFrame`).
-        let mipmaps: MipmapCache
+        /// Mip chains and frame bitmaps, shared by every frame of the animation.
+        let buffers: TransitionBuffers
 
-        init(from: Bitmap?, frameTransition: any FrameTransition, progress: Double, mipmaps: MipmapCache) {
+        init(from: Bitmap?, frameTransition: any FrameTransition, progress: Double, buffers: TransitionBuffers) {
             self.from = from
             self.frameTransition = frameTransition
             self.progress = progress
-            self.mipmaps = mipmaps
+            self.buffers = buffers
         }
     }
 

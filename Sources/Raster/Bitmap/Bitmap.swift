@@ -90,7 +90,7 @@ public struct Bitmap: @unchecked Sendable {
 
     /// Whether this bitmap owns its memory and no other `Bitmap` (copy or view) shares it: then
     /// nothing else can read or write these pixels, and the memory may be reused for others.
-    mutating func isUniquelyOwned() -> Bool { isKnownUniquelyReferenced(&owner) }
+    package mutating func isUniquelyOwned() -> Bool { isKnownUniquelyReferenced(&owner) }
 
     /// A new bitmap with its own tightly packed copy of these pixels.
     public func copy() -> Bitmap {

@@ -41,7 +41,7 @@ final class CompiledAnimation {
         case let .transition(program):
             let progress = program.start + (program.end - program.start) * eased
             values.transition = TransitionFrame(from: program.from, transition: program.transition,
-                                                progress: min(1, max(0, progress)), mipmaps: program.mipmaps)
+                                                progress: min(1, max(0, progress)), buffers: program.buffers)
         }
     }
 
@@ -86,9 +86,9 @@ struct TransitionProgram {
     let from: Bitmap?
     let start: Double
     let end: Double
-    /// The mip chains of the transition's inputs, kept for the animation's whole run: `from`'s
-    /// never changes, so its chain (levels, transposed copy) is built once, not per frame.
-    let mipmaps = MipmapCache()
+    /// What the compositor keeps between the animation's frames: `from`'s mip chain (levels,
+    /// transposed copy), built once since `from` never changes, and the frames' bitmaps.
+    let buffers = TransitionBuffers()
 }
 
 /// What a transition draws for one frame of a layer.
@@ -96,7 +96,7 @@ struct TransitionFrame {
     let from: Bitmap?
     let transition: any FrameTransition
     let progress: Double
-    let mipmaps: MipmapCache
+    let buffers: TransitionBuffers
 }
 
 /// A property animation resolved for one key path.
