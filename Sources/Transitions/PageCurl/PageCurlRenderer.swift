@@ -994,9 +994,19 @@ enum CurlPixels {
     @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt32>, _ count: Int) -> Lanes.Pixels {
         if count == 8 { return UnsafeRawPointer(p).loadUnaligned(as: Lanes.Pixels.self) }
-        var v = Lanes.Pixels()
-        for i in 0..<count { v[i] = p[i] }
-        return v
+        return loadPart(p, count)
+    }
+
+    /// `load` of fewer than eight pixels: every lane reads a pixel that exists (lane i the
+    /// pixel min(i, count − 1)) and the lanes past `count` are then zeroed. Setting lanes one
+    /// by one instead compiled to a vector store, a scalar store and a vector reload per lane,
+    /// each reload stalling on the failed store forwarding (half of a mixed chunk's time).
+    @inline(never)
+    static func loadPart(_ p: UnsafeMutablePointer<UInt32>, _ count: Int) -> Lanes.Pixels {
+        let last = count - 1
+        let v = Lanes.Pixels(p[0], p[min(1, last)], p[min(2, last)], p[min(3, last)],
+                             p[min(4, last)], p[min(5, last)], p[min(6, last)], p[min(7, last)])
+        return v.replacing(with: 0, where: Lanes.Pixels(0, 1, 2, 3, 4, 5, 6, 7) .>= Lanes.Pixels(repeating: UInt32(count)))
     }
 
     /// Stores `count` (1…8) lanes. The partial store is out of line: inlined, its lane-by-lane
