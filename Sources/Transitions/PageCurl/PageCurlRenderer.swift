@@ -1014,6 +1014,7 @@ enum CurlPixels {
     /// each reload stalling on the failed store forwarding (half of a mixed chunk's time).
     @inline(never)
     static func loadPart(_ p: UnsafeMutablePointer<UInt32>, _ count: Int) -> Lanes.Pixels {
+        assert(count >= 1 && count < 8, "a partial load takes 1…7 pixels, not \(count)")
         let last = count - 1
         let v = Lanes.Pixels(p[0], p[min(1, last)], p[min(2, last)], p[min(3, last)],
                              p[min(4, last)], p[min(5, last)], p[min(6, last)], p[min(7, last)])

@@ -31,6 +31,9 @@ final class EncodingQueue: @unchecked Sendable {
         var failedIndex: Int?
         /// Indices of the frames stored, ascending.
         var storedIndices: [Int]
+        /// Whether every sink was finished (a Y4M file published): nothing failed and the queue
+        /// was not cancelled before `close()`.
+        var finished: Bool
     }
 
     private final class SinkBox: @unchecked Sendable {
@@ -153,7 +156,8 @@ final class EncodingQueue: @unchecked Sendable {
         if !shouldFinish { sinks.removeAll() }
         if failure == nil { failure = finishFailure }
         let outcome = Outcome(framesStored: stored.count, framesDropped: dropped, failure: failure,
-                              failedIndex: failedIndex, storedIndices: stored.sorted())
+                              failedIndex: failedIndex, storedIndices: stored.sorted(),
+                              finished: shouldFinish && finishFailure == nil)
         closedOutcome = outcome
         return outcome
     }

@@ -2,6 +2,13 @@ import Foundation
 import Kinescope
 
 /// The signal that interrupted a render, set from the signal queue and read by the drawing loop.
+///
+/// The attached queue is cancelled under the same lock that publishes the signal, so the drawing
+/// loop never sees the interruption before the queue does: cancelling after unlocking left a
+/// window in which the loop stopped, closed a not-yet-cancelled queue — which publishes a Y4M
+/// file — and then reported the file as not written (caught once by
+/// `ProcessSignalTests.testSIGTERMDuringATransitionIntoAY4MFileLeavesNothingBehind`).
+/// `EncodingQueue.cancel` takes only the queue's own lock, so the order is always this one.
 final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
@@ -11,18 +18,16 @@ final class Interruption: @unchecked Sendable {
     var isInterrupted: Bool { signal != nil }
 
     func attach(_ queue: EncodingQueue) {
-        let already = lock.withLock {
+        lock.withLock {
             self.queue = queue
-            return received != nil
+            if received != nil { queue.cancel() }
         }
-        if already { queue.cancel() }
     }
 
     func interrupt(by signal: Int32) {
-        let queue = lock.withLock {
+        lock.withLock {
             if received == nil { received = signal }
-            return self.queue
+            queue?.cancel()
         }
-        queue?.cancel()
     }
 }

@@ -3,11 +3,13 @@ import Kinescope
 
 /// What the end of a recording means for the command line: an interruption exits 130 / 143
 /// saying what was kept, a failed frame exits 73 / 74 after removing any PNG files written after
-/// it (so the folder holds complete frames up to the failure), success returns.
+/// it (so the folder holds complete frames up to the failure), success returns. A signal that
+/// lands after the output was finished (every frame stored, the file published) interrupted
+/// nothing: that is a success, not a claim that the file was not written.
 enum RecordingCompletion {
     static func check(_ outcome: EncodingQueue.Outcome, interruption: Interruption, namer: PNGSequenceSink?,
                       outPath: String, format: RecordingFormat) throws(CommandLineFailure) {
-        if let signal = interruption.signal {
+        if let signal = interruption.signal, !outcome.finished {
             let kept = format == .png ? "; \(outcome.framesStored) complete frames are in \(outPath)"
                 : outPath == "-" || isDevice(outPath) ? "" : "; \(outPath) was not written"
             throw CommandLineFailure(code: InterruptSignals.exitCode(for: signal), message: "interrupted\(kept)")
