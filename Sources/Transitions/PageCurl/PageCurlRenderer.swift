@@ -86,8 +86,10 @@
 // (its texel pass 1.4), the mixed chunks 1.3 ms (≈ 2 500 chunks of ≈ 2 000 instructions, at
 // the zones around u = c − R and u = c and at the folded part's and the cylinder's page edges),
 // the folded interior 1.7 ms. Reading the texels along the pixel's own row instead (the same
-// instructions, coherent memory) saves only 0.1–0.4 ms: the texel passes are bound by the
-// loads and inserts themselves, not by cache misses; huge pages (madvise) gave 3–8 %.
+// instructions, coherent memory) made the one-pass folded interior 0.7–1.1 ms faster, about
+// what the two passes gained; for the two-pass cylinder it saves 0.1–0.4 ms. What is left is
+// bound by the loads and inserts themselves, not by cache misses; huge pages (madvise) gave
+// 3–8 % on the one-pass code.
 //
 // Fourth pass (code generation, same bytes): `CurlPixels.store`'s lane-by-lane tail, inlined,
 // made LLVM compute two lanes of the cylinder's light in scalar registers in every chunk, and
