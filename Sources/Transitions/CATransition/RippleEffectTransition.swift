@@ -396,13 +396,13 @@ struct Ripple {
         if inside {
             while i + 8 <= count {
                 keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota,
-                          entries: indices.load(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: true), i)
+                          entries: indices.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: true), i)
                 i += 8
             }
         } else {
             while i + 8 <= count {
                 keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota,
-                          entries: indices.load(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: false), i)
+                          entries: indices.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self), inside: false), i)
                 i += 8
             }
         }
