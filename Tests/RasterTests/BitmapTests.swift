@@ -11,6 +11,32 @@ final class BitmapTests: XCTestCase {
         XCTAssertEqual(words(of: filled), [[0xFFFF_FFFF, 0xFFFF_FFFF], [0xFFFF_FFFF, 0xFFFF_FFFF]])
     }
 
+    func testLargeBitmapsAreZeroedHugePageAlignedAndIndependent() throws {
+        // 1920×1080 (8.3 MB) is above the 4 MB from which pixel memory is mapped from the kernel.
+        var bitmaps = [Bitmap(width: 1920, height: 1080), Bitmap(width: 1920, height: 1080)]
+        for bitmap in bitmaps {
+            XCTAssertEqual(Int(bitPattern: bitmap.baseAddress) % (2 << 20), 0, "a large bitmap starts on a 2 MB boundary")
+            XCTAssertTrue(sampledRowsAreZero(bitmap), "transparent black")
+        }
+        bitmaps[0].row(1079).update(repeating: 0xFFFF_FFFF)
+        bitmaps[0].row(0)[0] = 0x8000_0080
+        XCTAssertTrue(bitmaps[1].row(1079).allSatisfy { $0 == 0 } && bitmaps[1].row(0)[0] == 0, "two bitmaps, two mappings")
+        let copy = bitmaps[0].copy()
+        bitmaps.removeAll()
+        // The copy outlives its original's unmapping; a new bitmap in its place is zeroed again.
+        XCTAssertEqual(copy.row(0)[0], 0x8000_0080)
+        XCTAssertTrue(copy.row(1079).allSatisfy { $0 == 0xFFFF_FFFF })
+        let again = Bitmap(width: 1920, height: 1080)
+        XCTAssertTrue(sampledRowsAreZero(again))
+    }
+
+    /// Every 31st row and the last (a debug build is too slow for all 2 million pixels).
+    private func sampledRowsAreZero(_ bitmap: Bitmap) -> Bool {
+        (Array(stride(from: 0, to: bitmap.height, by: 31)) + [bitmap.height - 1]).allSatisfy { y in
+            bitmap.row(y).allSatisfy { $0 == 0 }
+        }
+    }
+
     func testViewsShareMemoryWithTheirParent() throws {
         let parent = Bitmap(width: 6, height: 5)
         let view = try parent.view(of: PixelRect(x: 2, y: 1, width: 3, height: 2))

@@ -111,20 +111,70 @@ public struct Bitmap: @unchecked Sendable {
 
 /// Owned pixel memory: zeroed, 64-byte aligned so that rows of tight bitmaps start on cache lines
 /// when the width is a multiple of 16.
+///
+/// Bitmaps of `hugeThreshold` bytes or more (a 1024×1024 frame and up) are mapped straight from
+/// the kernel, starting on a 2 MB boundary and advised `MADV_HUGEPAGE`, so that where the kernel
+/// offers transparent huge pages (in "always" or, as on this machine, "madvise" mode) each whole
+/// 2 MB block is backed by one TLB entry. The warping transitions read their source along slanted
+/// lines that cross a row every pixel or two, so a 1080p frame walks hundreds of 4 KB pages per
+/// output row. Measured (speed harness, one thread, 1920×1080, both kinds of bitmap in one
+/// process, frames alternated, best of 9 at progress 0.3 and 0.55): 43 of the 51
+/// transition–subtype pairs faster, typically by 2–5 % (pageCurl fromLeft 5.50 → 4.53 ms, cube
+/// fromBottom 5.74 → 4.88, crossDissolve 0.98 → 0.86), 7 slower by 1–6 % (curlUp 5.90 → 6.25),
+/// which this machine's noise does not separate from zero. The tail of a mapping shorter than
+/// 2 MB stays in small pages, so nothing is rounded up; a refused mapping falls back to the heap.
 final class PixelStorage {
     let pixels: UnsafeMutablePointer<UInt32>
     private let raw: UnsafeMutableRawPointer
+    /// The mapping's length, or 0 when `raw` came from the heap.
+    private let mappedBytes: Int
 
     init(count: Int) {
         let bytes = max(count, 1) * MemoryLayout<UInt32>.stride
-        raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        // memset, not `initializeMemory(as:repeating:count:)`: in a debug build the generic
-        // stdlib loop runs unspecialised, ≈ 0.75 s of CPU for a 64-megapixel bitmap (measured).
-        memset(raw, 0, bytes)
+        if bytes >= PixelStorage.hugeThreshold, let mapping = PixelStorage.mapHuge(bytes) {
+            // Anonymous mappings are zero-filled by the kernel, page by page as they are touched.
+            raw = mapping.base
+            mappedBytes = mapping.length
+        } else {
+            raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            // memset, not `initializeMemory(as:repeating:count:)`: in a debug build the generic
+            // stdlib loop runs unspecialised, ≈ 0.75 s of CPU for a 64-megapixel bitmap (measured).
+            memset(raw, 0, bytes)
+            mappedBytes = 0
+        }
         pixels = raw.bindMemory(to: UInt32.self, capacity: max(count, 1))
     }
 
-    deinit { raw.deallocate() }
+    deinit {
+        if mappedBytes > 0 { munmap(raw, mappedBytes) } else { raw.deallocate() }
+    }
+
+    /// The size from which pixel memory is mapped on huge-page boundaries: 4 MB, so that at
+    /// least one whole huge page lies inside.
+    static let hugeThreshold = 4 << 20
+    /// The x86-64 huge page size.
+    static let hugePage = 2 << 20
+
+    /// `bytes` (rounded up to the page size) of zeroed memory starting on a 2 MB boundary and
+    /// advised `MADV_HUGEPAGE`; nil if the kernel refuses the mapping. The reservation is one huge
+    /// page longer than needed and its unaligned ends are unmapped again.
+    static func mapHuge(_ bytes: Int) -> (base: UnsafeMutableRawPointer, length: Int)? {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = (bytes + page - 1) / page * page
+        let reserved = length + hugePage
+        guard let start = mmap(nil, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              start != MAP_FAILED else { return nil }
+        let address = Int(bitPattern: start)
+        let aligned = (address + hugePage - 1) / hugePage * hugePage
+        if aligned > address { munmap(start, aligned - address) }
+        let end = aligned + length, reservedEnd = address + reserved
+        if reservedEnd > end { munmap(UnsafeMutableRawPointer(bitPattern: end), reservedEnd - end) }
+        let base = UnsafeMutableRawPointer(bitPattern: aligned)!
+        #if os(Linux)
+        madvise(base, length, MADV_HUGEPAGE)
+        #endif
+        return (base, length)
+    }
 }
 
 #if canImport(Glibc)
