@@ -100,6 +100,21 @@
 // none of its blended lanes. Callgrind, curlUp and the four pageCurl subtypes at 0.45:
 // 211.2 M → 204.1 M instructions (the stalls removed do not show there). Timing differences
 // of 5 % are below this machine's noise now (the same binary varies by ±10 % between runs).
+//
+// Fifth pass (instructions): mixed chunks decide their lanes' cases with masks and blend the
+// partly covered lanes eight at a time (`blended`, in `Float`; it was per lane in `Double`,
+// ≈ 1 000 instructions a chunk through memory), and the cylinder's plan pass also plans chunks
+// that only the lower half covers (the upper half's page point off the page, beside the frame's
+// edges in a tilted curl), which went through `cylinderEdgeChunk` one case at a time (curlUp at
+// 0.45: 3 578 such chunks → 508). `pixel` uses the same `blended`, so both paths still give the
+// same bytes; the goldens did not move beyond their tolerance. Callgrind, instructions per frame
+// at 0.45, before → after: curlUp 30.6 M → 28.3 M, curlDown 30.5 M → 29.2 M, pageCurl (four
+// subtypes and the two Core Image curls) 173.5 M → 165.4 M, pageUnCurl (the same) 118.9 M →
+// 114.2 M. Timings across processes on this machine vary by ±15 % (pageCurl fromRight at 0.45,
+// best of 7: 7.1 to 9.6 ms in four runs of one binary); within one process, where a quiet
+// spell lasts, the slowest curl frame is 6.1–6.7 ms (pageCurl/pageUnCurl fromRight at 0.45 and
+// 0.55). `inside` made transparent in the plan pass doubled that pass's instructions (LLVM split
+// the lanes): it stays a call there.
 
 import Geometry
 import Raster
@@ -281,8 +296,13 @@ struct CurlFrame {
     }
 
     /// How far inside the page points lie (negative outside), by the nearest edge along an axis.
+    /// Not `@_transparent`: inlined everywhere it bloated `cylinderEdgeChunk`; the run loops
+    /// take `insideInline`, which LLVM otherwise left a call there.
     @inline(__always)
-    func inside(_ p: (x: Floats, y: Floats)) -> Floats {
+    func inside(_ p: (x: Floats, y: Floats)) -> Floats { insideInline(p) }
+
+    @_transparent
+    func insideInline(_ p: (x: Floats, y: Floats)) -> Floats {
         Lanes.minimum(Lanes.minimum(p.x - x0, x1 - p.x), Lanes.minimum(p.y - y0, y1 - p.y))
     }
 
@@ -527,33 +547,47 @@ struct CurlFrame {
         let upper = upperPoints(row, lanes, cyl), lower = lowerPoints(row, lanes, cyl)
         let values = ChunkValues(
             u: curlCoordinate(row, lanes), foldedDepth: inside(folded), upperDepth: inside(upper), lowerDepth: inside(lower),
-            foldedColor: foldedColors(folded), pageKeep: pageShadowKeep(row, lanes, folded),
+            foldedColor: foldedColors(folded),
+            pageColor: Lanes.darken(Pixels(repeating: fromPixel), keep: pageShadowKeep(row, lanes, folded)),
             upperColor: upperColors(upper, cyl.s), lowerColor: lowerColors(lower, cyl.s),
-            targetKeep: targetShadowKeep(row, lanes, curlCoordinate(row, lanes)))
-        return blended(values, lane: 0, from: fromPixel, to: toPixel)
+            targetColor: Lanes.darken(Pixels(repeating: toPixel), keep: targetShadowKeep(row, lanes, curlCoordinate(row, lanes))))
+        return blended(values)[0]
     }
 
     /// What deciding and colouring eight pixels takes, as lanes (a colour that no lane needs
-    /// may be left zero).
+    /// may be left zero): the depths of the page points inside the page, and the colours of the
+    /// folded part, of the flat page and of `to` in their shadows, and of the cylinder's halves.
     struct ChunkValues {
         var u: Floats, foldedDepth: Floats, upperDepth: Floats, lowerDepth: Floats
-        var foldedColor: Pixels, pageKeep: Pixels, upperColor: Pixels, lowerColor: Pixels, targetKeep: Pixels
+        var foldedColor: Pixels, pageColor: Pixels, upperColor: Pixels, lowerColor: Pixels, targetColor: Pixels
     }
 
-    /// A partly covered pixel: its layers accumulated front to back in floating point.
-    func blended(_ v: ChunkValues, lane i: Int, from fromPixel: UInt32, to toPixel: UInt32) -> UInt32 {
-        var layers = CurlAccumulator()
-        if v.u[i] >= c {
-            let coverage = Double(Lanes.clamp(v.foldedDepth + 0.5, 0, 1)[i])
-            layers.add(v.foldedColor[i], coverage: coverage)
-            return layers.over(fromPixel, keep: v.pageKeep[i])
-        }
-        let silhouette = Double(Lanes.clamp(v.u - (c - r) + 0.5, 0, 1)[i])
-        let upperCoverage = Double(Lanes.clamp(v.upperDepth + 0.5, 0, 1)[i]) * silhouette
-        if upperCoverage > 0 { layers.add(v.upperColor[i], coverage: upperCoverage) }
-        let lowerCoverage = Double(Lanes.clamp(v.lowerDepth + 0.5, 0, 1)[i]) * silhouette
-        if lowerCoverage > 0 { layers.add(v.lowerColor[i], coverage: lowerCoverage) }
-        return layers.over(toPixel, keep: v.targetKeep[i])
+    /// Partly covered pixels, eight lanes at once: the page layers above the flat page (the
+    /// folded part over `pageColor`) or above `to` (the cylinder's upper half, then its lower
+    /// half, over `targetColor`), each covering the fraction of the pixel by which its page
+    /// point lies inside the page (and the upper and lower halves the fraction inside the
+    /// silhouette), accumulated front to back in `Float` and rounded to nearest, colour channels
+    /// kept at most alpha. A layer that covers nothing adds nothing, whatever its colour.
+    @inline(__always)
+    func blended(_ v: ChunkValues) -> Pixels {
+        let folds = v.u .>= c
+        let silhouette = Lanes.clamp(v.u - (c - r) + 0.5, 0, 1).replacing(with: 1, where: folds)
+        let coverFront = Lanes.clamp(v.upperDepth.replacing(with: v.foldedDepth, where: folds) + 0.5, 0, 1) * silhouette
+        let coverBack = (Lanes.clamp(v.lowerDepth + 0.5, 0, 1) * silhouette).replacing(with: 0, where: folds)
+        let foldLanes = CurlLanes.bits(folds)
+        let front = CurlLanes.select(foldLanes, v.foldedColor, else: v.upperColor), back = v.lowerColor
+        let base = CurlLanes.select(foldLanes, v.pageColor, else: v.targetColor)
+        let zero = Floats(repeating: 0)
+        let frontKeeps = Lanes.maximum(1 - coverFront * CurlLanes.channel(front, 24) / 255, zero)
+        let backWeight = frontKeeps * coverBack
+        let baseWeight = Lanes.maximum(frontKeeps - backWeight * CurlLanes.channel(back, 24) / 255, zero)
+        let weights = (front: coverFront, back: backWeight, base: baseWeight)
+        let alpha = CurlLanes.roundedWhole(Lanes.clamp(CurlLanes.layered(front, back, base, weights, 24), 0, 255))
+        let red = Lanes.minimum(Lanes.clamp(CurlLanes.layered(front, back, base, weights, 16), 0, 255), alpha)
+        let green = Lanes.minimum(Lanes.clamp(CurlLanes.layered(front, back, base, weights, 8), 0, 255), alpha)
+        let blue = Lanes.minimum(Lanes.clamp(CurlLanes.layered(front, back, base, weights, 0), 0, 255), alpha)
+        return Lanes.roundToInteger(alpha) &<< 24 | Lanes.roundToInteger(red) &<< 16 | Lanes.roundToInteger(green) &<< 8
+            | Lanes.roundToInteger(blue)
     }
 
     /// The fast path for one row. u is linear along the row, and so is the folded part's page
@@ -724,7 +758,8 @@ struct CurlFrame {
             return CurlFrame.chunks(start, end) { x, n in cylinderChunk(row, x, n, fromRow, toRow, out) }
         }
         // `cylinderChunk` in two passes per block: the geometry, taps and light of the chunks
-        // that the upper half covers comfortably (the others marked), then their texels, and
+        // that the upper half covers comfortably, or else the lower half alone (where the upper
+        // half's page point has left the page), the others marked; then their texels, and
         // `cylinderEdgeChunk` for the marked ones.
         var block = start
         while block < end {
@@ -735,9 +770,18 @@ struct CurlFrame {
                 // `lanes(x, min(8, blockEnd − x))`, stepped.
                 let lanes = Lanes.minimum(xs, last)
                 xs += 8
-                let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl)
-                if Lanes.smallest(inside(upper)) >= CurlFrame.insideDepth {
-                    plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i)
+                let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl), upperDepth = inside(upper)
+                if Lanes.smallest(upperDepth) >= CurlFrame.insideDepth {
+                    plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i,
+                               as: .upper)
+                } else if Lanes.largest(upperDepth) <= -0.5 {
+                    let lower = lowerPoints(row, lanes, cyl)
+                    if Lanes.smallest(inside(lower)) >= CurlFrame.insideDepth {
+                        plans.keep(Lanes.tapsInside(from, x: lower.x, y: lower.y), light: curlLight(cyl.s, upper: false), at: i,
+                                   as: .lower)
+                    } else {
+                        plans.markEdge(at: i)
+                    }
                 } else {
                     plans.markEdge(at: i)
                 }
@@ -746,11 +790,15 @@ struct CurlFrame {
             x = block; i = 0
             while x < blockEnd {
                 let n = min(8, blockEnd - x)
-                if plans.isEdge(at: i) {
-                    cylinderEdgeChunk(row, x, n, fromRow, toRow, out)
-                } else {
+                switch plans.half(at: i) {
+                case .upper:
                     let color = Lanes.wash(Lanes.sample(from, plans.taps(at: i)), toward: whiteness)
                     CurlPixels.store(Lanes.scaleColor(color, by: plans.light(at: i)), to: out + x, n)
+                case .lower:
+                    CurlPixels.store(Lanes.scaleColor(Lanes.sample(from, plans.taps(at: i)), by: plans.light(at: i)),
+                                     to: out + x, n)
+                case .edge:
+                    cylinderEdgeChunk(row, x, n, fromRow, toRow, out)
                 }
                 x += 8; i += 8
             }
@@ -783,7 +831,7 @@ struct CurlFrame {
                      _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
         let lanes = self.lanes(x, count)
         let points = foldedPoints(row, lanes)
-        guard Lanes.largest(inside(points)) <= -0.5 else { return foldedEdgeChunk(row, x, count, fromRow, toRow, out) }
+        guard Lanes.largest(insideInline(points)) <= -0.5 else { return foldedEdgeChunk(row, x, count, fromRow, toRow, out) }
         let keep = pageShadowKeep(row, lanes, points)
         CurlPixels.store(Lanes.darken(CurlPixels.load(fromRow + x, count), keep: keep), to: out + x, count)
     }
@@ -833,7 +881,8 @@ struct CurlFrame {
 
     /// Up to eight pixels of any cases: each lane's case as `pixel` decides it (the lane
     /// functions are pure per lane, so lane i of an eight-wide evaluation is pixel i's value),
-    /// with the colours that the cases present need computed once for all eight.
+    /// with the colours that the cases present need computed once for all eight, and the lanes
+    /// chosen by masks.
     @inline(never)
     func mixedChunk(_ row: Row, _ x: Int, _ count: Int, _ fromRow: UnsafeMutablePointer<UInt32>,
                     _ toRow: UnsafeMutablePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>) {
@@ -845,64 +894,92 @@ struct CurlFrame {
         let upper = onCylinder ? upperPoints(row, lanes, cyl) : (x: Floats(), y: Floats())
         let lower = onCylinder ? lowerPoints(row, lanes, cyl) : (x: Floats(), y: Floats())
         var v = ChunkValues(u: u, foldedDepth: inside(folded), upperDepth: onCylinder ? inside(upper) : Floats(),
-                            lowerDepth: onCylinder ? inside(lower) : Floats(), foldedColor: Pixels(), pageKeep: Pixels(),
-                            upperColor: Pixels(), lowerColor: Pixels(), targetKeep: Pixels())
-        var kinds = (Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend, Case.blend)
-        withUnsafeMutableBytes(of: &kinds) { raw in
-            let kind = raw.bindMemory(to: Case.self)
-            var folds = false, page = false, target = false, upperHalf = false, lowerHalf = false
-            for i in 0..<count {
-                kind[i] = pixelCase(u: v.u[i], folded: v.foldedDepth[i], upper: v.upperDepth[i], lower: v.lowerDepth[i])
-                switch kind[i] {
-                case .folded: folds = true
-                case .page: page = true
-                case .target: target = true
-                case .upper: upperHalf = true
-                case .lower: lowerHalf = true
-                case .blend:
-                    if v.u[i] >= c {
-                        folds = true; page = true
-                    } else {
-                        // A half adds nothing to a lane it does not cover (`blended` skips it).
-                        target = true
-                        if v.upperDepth[i] > -0.5 { upperHalf = true }
-                        if v.lowerDepth[i] > -0.5 { lowerHalf = true }
-                    }
-                }
-            }
-            if folds { v.foldedColor = foldedColors(folded) }
-            if page { v.pageKeep = pageShadowKeep(row, lanes, folded) }
-            if target { v.targetKeep = targetShadowKeep(row, lanes, v.u) }
-            if upperHalf { v.upperColor = upperColors(upper, cyl.s) }
-            if lowerHalf { v.lowerColor = lowerColors(lower, cyl.s) }
-            let fromPixels = CurlPixels.load(fromRow + x, count), toPixels = CurlPixels.load(toRow + x, count)
-            let pageColor = page ? Lanes.darken(fromPixels, keep: v.pageKeep) : Pixels()
-            let targetColor = target ? Lanes.darken(toPixels, keep: v.targetKeep) : Pixels()
-            for i in 0..<count {
-                out[x + i] = switch kind[i] {
-                case .folded: v.foldedColor[i]
-                case .page: pageColor[i]
-                case .target: targetColor[i]
-                case .upper: v.upperColor[i]
-                case .lower: v.lowerColor[i]
-                case .blend: blended(v, lane: i, from: fromRow[x + i], to: toRow[x + i])
-                }
-            }
+                            lowerDepth: onCylinder ? inside(lower) : Floats(), foldedColor: Pixels(), pageColor: Pixels(),
+                            upperColor: Pixels(), lowerColor: Pixels(), targetColor: Pixels())
+        let cases = CurlLanes.Cases(v, c: c, r: r)
+        let foldSideBlends = cases.blend & cases.foldSide, cylinderBlends = cases.blend & ~cases.foldSide
+        // A half adds nothing to a blended lane it does not cover (see `blended`).
+        if CurlLanes.any(cases.folded | foldSideBlends) { v.foldedColor = foldedColors(folded) }
+        if CurlLanes.any(cases.page | foldSideBlends) {
+            v.pageColor = Lanes.darken(CurlPixels.load(fromRow + x, count), keep: pageShadowKeep(row, lanes, folded))
         }
+        if CurlLanes.any(cases.target | cylinderBlends) {
+            v.targetColor = Lanes.darken(CurlPixels.load(toRow + x, count), keep: targetShadowKeep(row, lanes, v.u))
+        }
+        if CurlLanes.any(cases.upper | cylinderBlends & CurlLanes.bits(v.upperDepth .> -0.5)) {
+            v.upperColor = upperColors(upper, cyl.s)
+        }
+        if CurlLanes.any(cases.lower | cylinderBlends & CurlLanes.bits(v.lowerDepth .> -0.5)) {
+            v.lowerColor = lowerColors(lower, cyl.s)
+        }
+        var result = CurlLanes.any(cases.blend) ? blended(v) : Pixels()
+        result = CurlLanes.select(cases.folded, v.foldedColor, else: result)
+        result = CurlLanes.select(cases.page, v.pageColor, else: result)
+        result = CurlLanes.select(cases.target, v.targetColor, else: result)
+        result = CurlLanes.select(cases.upper, v.upperColor, else: result)
+        result = CurlLanes.select(cases.lower, v.lowerColor, else: result)
+        CurlPixels.store(result, to: out + x, count)
+    }
+}
+
+/// Lane masks for the page curl's mixed chunks: a lane is all ones where a comparison holds.
+enum CurlLanes {
+    typealias Pixels = Lanes.Pixels
+    typealias Floats = Lanes.Floats
+
+    /// The mask of a `Float` comparison as bits.
+    @inline(__always)
+    static func bits(_ mask: SIMDMask<SIMD8<Int32>>) -> Pixels { unsafeBitCast(mask, to: Pixels.self) }
+
+    /// Whether any lane of `mask` is set (a reduction over four words; `any()` goes through
+    /// memory lane by lane).
+    @inline(__always)
+    static func any(_ mask: Pixels) -> Bool {
+        let q = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+        return q[0] | q[1] | q[2] | q[3] != 0
     }
 
-    /// The case `classify` finds for one pixel, from its lanes' values.
+    /// `a` where `mask` is set, else `b`.
     @inline(__always)
-    func pixelCase(u: Float, folded: Float, upper: Float, lower: Float) -> Case {
-        if u >= c { return folded >= 0.5 ? .folded : (folded <= -0.5 ? .page : .blend) }
-        guard u < c else { return .blend }
-        if u <= c - r - 0.5 { return .target }
-        if upper <= -0.5 && lower <= -0.5 { return .target }
-        if u >= c - r + 0.5 {
-            if upper >= 0.5 { return .upper }
-            if upper <= -0.5 && lower >= 0.5 { return .lower }
+    static func select(_ mask: Pixels, _ a: Pixels, else b: Pixels) -> Pixels { a & mask | b & ~mask }
+
+    /// The byte at `shift` of every lane, as a `Float` (through the 2²³ mantissa trick).
+    @inline(__always)
+    static func channel(_ p: Pixels, _ shift: UInt32) -> Floats {
+        unsafeBitCast(p &>> shift & 0xFF | 0x4B00_0000, to: Floats.self) - 8_388_608
+    }
+
+    /// The channel at `shift` of three layers, weighted and summed.
+    @_transparent
+    static func layered(_ front: Pixels, _ back: Pixels, _ base: Pixels, _ weights: (front: Floats, back: Floats, base: Floats),
+                        _ shift: UInt32) -> Floats {
+        channel(front, shift) * weights.front + channel(back, shift) * weights.back + channel(base, shift) * weights.base
+    }
+
+    /// Lanes in 0…2²² rounded to the nearest whole number (ties to even), still as `Float`.
+    @inline(__always)
+    static func roundedWhole(_ v: Floats) -> Floats { v + 12_582_912 - 12_582_912 }
+
+    /// Each lane's case as `CurlFrame.classify` decides it for one pixel: `.folded`, `.page`,
+    /// `.target`, `.upper`, `.lower`, and `.blend` where none holds (a NaN included).
+    struct Cases {
+        var folded: Pixels, page: Pixels, target: Pixels, upper: Pixels, lower: Pixels, blend: Pixels
+        /// The lanes at or beyond the curl line (u ≥ c).
+        var foldSide: Pixels
+
+        @inline(__always)
+        init(_ v: CurlFrame.ChunkValues, c: Float, r: Float) {
+            foldSide = bits(v.u .>= c)
+            folded = foldSide & bits(v.foldedDepth .>= 0.5)
+            page = foldSide & bits(v.foldedDepth .<= -0.5)
+            let below = bits(v.u .< c)
+            let bare = bits(v.upperDepth .<= -0.5) & bits(v.lowerDepth .<= -0.5)
+            target = below & (bits(v.u .<= c - r - 0.5) | bare)
+            let core = below & ~target & bits(v.u .>= c - r + 0.5)
+            upper = core & bits(v.upperDepth .>= 0.5)
+            lower = core & bits(v.upperDepth .<= -0.5) & bits(v.lowerDepth .>= 0.5)
+            blend = ~(folded | page | target | upper | lower)
         }
-        return .blend
     }
 }
 
@@ -918,6 +995,7 @@ struct CurlPlans {
     static var words: Int { 3 * block + block / 8 }
 
     let offsets: UnsafeMutableRawPointer, weights: UnsafeMutableRawPointer, lights: UnsafeMutableRawPointer
+    /// A `Half` per chunk.
     let marks: UnsafeMutablePointer<UInt32>
 
     init(_ base: UnsafeMutablePointer<UInt32>) {
@@ -934,18 +1012,28 @@ struct CurlPlans {
         weights.storeBytes(of: taps.wx | taps.wy &<< 16, toByteOffset: 4 * i, as: Lanes.Pixels.self)
     }
 
-    @inline(__always)
-    func keep(_ taps: Lanes.Taps, light: Lanes.Pixels, at i: Int) {
-        keep(taps, at: i)
-        lights.storeBytes(of: light, toByteOffset: 4 * i, as: Lanes.Pixels.self)
-        marks[i / 8] = 0
+    /// What a cylinder chunk's plan draws.
+    enum Half: UInt32 {
+        /// The upper half (the back of the page, washed), from the kept taps and light.
+        case upper
+        /// The lower half (the front of the page), from the kept taps and light.
+        case lower
+        /// Nothing kept: the chunk is drawn one pixel case at a time.
+        case edge
     }
 
     @inline(__always)
-    func markEdge(at i: Int) { marks[i / 8] = 1 }
+    func keep(_ taps: Lanes.Taps, light: Lanes.Pixels, at i: Int, as half: Half) {
+        keep(taps, at: i)
+        lights.storeBytes(of: light, toByteOffset: 4 * i, as: Lanes.Pixels.self)
+        marks[i / 8] = half.rawValue
+    }
 
     @inline(__always)
-    func isEdge(at i: Int) -> Bool { marks[i / 8] != 0 }
+    func markEdge(at i: Int) { marks[i / 8] = Half.edge.rawValue }
+
+    @inline(__always)
+    func half(at i: Int) -> Half { Half(rawValue: marks[i / 8]) ?? .edge }
 
     @inline(__always)
     func taps(at i: Int) -> Lanes.Taps {
@@ -958,51 +1046,8 @@ struct CurlPlans {
     func light(at i: Int) -> Lanes.Pixels { lights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self) }
 }
 
-/// Front-to-back compositing of the page layers above the flat page (or `to`).
-struct CurlAccumulator {
-    /// Premultiplied colour gathered so far, 0…255 per channel (blue, green, red, alpha).
-    var color = SIMD4<Double>(repeating: 0)
-    /// How much of what lies below still shows.
-    var transmittance = 1.0
-
-    /// Adds a layer below those already added: `pixel`, covering `coverage` of the pixel.
-    mutating func add(_ pixel: UInt32, coverage: Double) {
-        let layer = CurlPixels.unpack(pixel)
-        let weight = transmittance * coverage
-        color += layer * weight
-        transmittance = max(0, transmittance - weight * layer.w / 255)
-    }
-
-    /// The layers over `base`, on which a black shadow leaving `keep / 255` of it has fallen.
-    func over(_ base: UInt32, keep: UInt32) -> UInt32 {
-        let below = CurlPixels.unpack(Lanes.darken(Lanes.Pixels(repeating: base), keep: Lanes.Pixels(repeating: keep))[0])
-        return CurlPixels.pack(color + below * transmittance)
-    }
-}
-
 /// Scalar pixel helpers of the page curl.
 enum CurlPixels {
-    @inline(__always)
-    static func unpack(_ p: UInt32) -> SIMD4<Double> {
-        SIMD4(Double(p & 0xFF), Double(p >> 8 & 0xFF), Double(p >> 16 & 0xFF), Double(p >> 24))
-    }
-
-    /// Rounds to bytes, keeping every colour channel at most alpha.
-    @inline(__always)
-    static func pack(_ v: SIMD4<Double>) -> UInt32 {
-        let a = UInt32(min(max(v.w.rounded(), 0), 255))
-        func channel(_ c: Double) -> UInt32 { min(UInt32(min(max(c.rounded(), 0), 255)), a) }
-        return a << 24 | channel(v.z) << 16 | channel(v.y) << 8 | channel(v.x)
-    }
-
-    /// Whether every lane of `mask` is set (a reduction over four words; `all()` goes through
-    /// memory lane by lane).
-    @inline(__always)
-    static func allTrue(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
-        let q = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
-        return q[0] & q[1] & q[2] & q[3] == ~0
-    }
-
     /// `count` (1…8) pixels into lanes; the rest zero.
     @inline(__always)
     static func load(_ p: UnsafeMutablePointer<UInt32>, _ count: Int) -> Lanes.Pixels {
