@@ -11,8 +11,8 @@ import XCTest
 /// Many frames through the transition renderer (every registered transition in turn) and the
 /// compositor (a layer tree changed every frame, with implicit and explicit animations and a
 /// CATransition now and then), each composed frame presented through an X11Host when an Xvfb can
-/// be started: from frame 2000 to the last, the heap in use grows by at most 1 % and resident
-/// memory by at most 10 % (`Probe.assertFlat`), and open file descriptors and shared-memory
+/// be started: from frame 2000 to the last, the heap in use grows by at most 2 % and resident
+/// memory by at most 15 % (`Probe.assertFlat`), and open file descriptors and shared-memory
 /// segments do not grow.
 ///
 /// The main suite runs 2 600 frames at 96×72; `KINESCOPE_SOAK=1` (set by `.ci/run`) runs
@@ -180,17 +180,19 @@ struct Probe: CustomStringConvertible {
     }
 
     /// Fails unless memory stayed flat from `first` to `last`. A leak grows the heap in use,
-    /// allowed 1 % (allocations that Foundation and the runtime cache as they go). Resident
-    /// memory also holds the allocator's free chunks: glibc's arenas grow while pieces of
-    /// freed bitmaps are too small for the next request, then level off (gallery, 30 000
-    /// frames: the heap in use flat at 8.4 MB within 20 KB, the arenas 4.8 → 6.5 MB, resident
-    /// memory +4 %); it is allowed 10 %, which catches a leak outside the C heap.
+    /// allowed 2 % (what Foundation, libdispatch and the runtime cache as they go: +0.1 to
+    /// +0.5 % in the gallery's 20 000 frames here; one leaked 64-byte object a frame would add
+    /// 13 %). Resident memory also holds the allocator's free chunks: glibc's arenas grow while
+    /// pieces of freed bitmaps are too small for the next request, then level off (gallery,
+    /// 30 000 frames: the heap in use flat at 8.4 MB within 20 KB, the arenas 4.8 → 6.5 MB;
+    /// resident memory +4.4 to +5.2 % over 20 000 frames); it is allowed 15 %, which still
+    /// catches a leak outside the C heap.
     static func assertFlat(_ first: Probe, _ last: Probe, after moment: String,
                            file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertLessThanOrEqual(Double(last.heapBytes), Double(first.heapBytes) * 1.01,
-                                 "the heap in use grew more than 1 % after \(moment): \(first) → \(last)", file: file, line: line)
-        XCTAssertLessThanOrEqual(Double(last.residentBytes), Double(first.residentBytes) * 1.10,
-                                 "resident memory grew more than 10 % after \(moment): \(first) → \(last)", file: file, line: line)
+        XCTAssertLessThanOrEqual(Double(last.heapBytes), Double(first.heapBytes) * 1.02,
+                                 "the heap in use grew more than 2 % after \(moment): \(first) → \(last)", file: file, line: line)
+        XCTAssertLessThanOrEqual(Double(last.residentBytes), Double(first.residentBytes) * 1.15,
+                                 "resident memory grew more than 15 % after \(moment): \(first) → \(last)", file: file, line: line)
     }
 
     static func now() throws -> Probe {
