@@ -300,11 +300,14 @@ struct CurlFrame {
     }
 
     /// How far inside the page points lie (negative outside), by the nearest edge along an axis.
-    /// Not `@_transparent`: inlined everywhere it bloated `cylinderEdgeChunk`; the run loops
-    /// take `insideInline`, which LLVM otherwise left a call there.
+    /// Not `@_transparent`, and LLVM often leaves it a call: inlined everywhere it bloated
+    /// `cylinderEdgeChunk`, and inlined into the cylinder's plan pass it made LLVM split that
+    /// pass's lanes (twice the instructions).
     @inline(__always)
     func inside(_ p: (x: Floats, y: Floats)) -> Floats { insideInline(p) }
 
+    /// `inside`, always inlined: where it pays, in `foldedChunk` (the flat page in the folded
+    /// part's shadow), 3 % of that run's instructions.
     @_transparent
     func insideInline(_ p: (x: Floats, y: Floats)) -> Floats {
         Lanes.minimum(Lanes.minimum(p.x - x0, x1 - p.x), Lanes.minimum(p.y - y0, y1 - p.y))
@@ -601,8 +604,8 @@ struct CurlFrame {
     /// curl's shadow on `to`, the cylinder's core, the folded part's interior, and the folded
     /// part's edge and shadow band. Each run's chunk of eight pixels checks its case with lane
     /// reductions; a chunk that mixes cases (the narrow zones around u = c − R and u = c, the
-    /// folded part's edges) takes each lane's case as `pixel` decides it, and `pixel` itself only
-    /// for lanes that are partly covered.
+    /// folded part's edges) takes each lane's case as `pixel` decides it, and blends the partly
+    /// covered lanes with `pixel`'s own `blended`.
     func renderRow(_ y: Int, from xStart: Int, to xEnd: Int, into out: UnsafeMutablePointer<UInt32>) {
         let fromRow = from.base + y * from.rowStride, toRow = to.base + y * to.rowStride
         guard y >= page.minY, y < page.maxY else {
