@@ -167,11 +167,13 @@ final class SoakTests: XCTestCase {
     }
 }
 
-/// Resident memory, open descriptors and live SysV segments of this process at one moment.
+/// Resident memory, the C heap in use, open descriptors and live SysV segments of this process
+/// at one moment.
 struct Probe: CustomStringConvertible {
     var residentBytes: Int
-    /// Bytes the C heap has handed out and not had back (every arena, mmapped blocks included): what a leak grows, unlike resident memory, which also holds
-    /// the allocator's free but unreturned pages.
+    /// Bytes the C heap has handed out and not had back (every arena, mmapped blocks included):
+    /// what a leak grows, unlike resident memory, which also holds the allocator's free but
+    /// unreturned pages.
     var heapBytes: Int
     var descriptors: Int
     var segments: Int
@@ -200,8 +202,7 @@ struct Probe: CustomStringConvertible {
         let pages = Int(statm[1]) ?? 0
         let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
         return Probe(residentBytes: pages * Int(sysconf(Int32(_SC_PAGESIZE))), heapBytes: try heapInUse(),
-                     descriptors: fds,
-                     segments: try SharedSegment.created(by: getpid()).count)
+                     descriptors: fds, segments: try SharedSegment.created(by: getpid()).count)
     }
 }
 
@@ -234,6 +235,7 @@ private func heapInUse() throws -> Int {
         + total("<total type=\"mmap\"")
 }
 
+/// Why a memory probe could not be taken.
 struct ProbeError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
