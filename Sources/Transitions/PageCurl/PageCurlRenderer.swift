@@ -110,15 +110,17 @@
 // same bytes; the goldens did not move beyond their tolerance. Callgrind, instructions per frame
 // at 0.45, before → after: curlUp 30.6 M → 28.3 M, curlDown 30.5 M → 29.2 M, pageCurl (four
 // subtypes and the two Core Image curls) 173.5 M → 165.4 M, pageUnCurl (the same) 118.9 M →
-// 114.2 M. Timings across processes on this machine vary by ±15 % (pageCurl fromRight at 0.45,
-// best of 7: 7.1 to 9.6 ms in four runs of one binary); within one process, where a quiet
+// 114.2 M. Timings across processes on this machine vary by ±15 % (pageCurl fromRight, the
+// slower of 0.45 and 0.55, best of 7: 7.1 to 9.6 ms over eight runs of one binary); within one
+// process, where a quiet
 // spell lasts, the slowest curl frame is 6.1–6.7 ms (pageCurl/pageUnCurl fromRight at 0.45 and
 // 0.55). `inside` made transparent in the plan pass doubled that pass's instructions (LLVM split
 // the lanes): it stays a call there. Also measured in one process and dropped: the folded
 // interior's texel pass run right to left (block by block, chunk by chunk; same bytes): the
 // bottom-edge curls 0.5–0.9 ms faster at some progress, fromRight 0.5–1.3 ms slower, so no
 // one order wins; 16-bit multiplies in `Lanes.lerp` (weights in both halves, same bytes):
-// curls 0–4 % faster, rippleEffect 16 % slower (Zen 3's `vpmulld` is cheap).
+// curls from 3 % slower to 4 % faster, rippleEffect 16 % slower (measured while a CI run
+// loaded the other core; Zen 3's `vpmulld` is cheap).
 
 import Geometry
 import Raster
@@ -781,14 +783,10 @@ struct CurlFrame {
                 if Lanes.smallest(upperDepth) >= CurlFrame.insideDepth {
                     plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i,
                                as: .upper)
-                } else if Lanes.largest(upperDepth) <= -0.5 {
-                    let lower = lowerPoints(row, lanes, cyl)
-                    if Lanes.smallest(inside(lower)) >= CurlFrame.insideDepth {
-                        plans.keep(Lanes.tapsInside(from, x: lower.x, y: lower.y), light: curlLight(cyl.s, upper: false), at: i,
-                                   as: .lower)
-                    } else {
-                        plans.markEdge(at: i)
-                    }
+                } else if Lanes.largest(upperDepth) <= -0.5, case let lower = lowerPoints(row, lanes, cyl),
+                          Lanes.smallest(inside(lower)) >= CurlFrame.insideDepth {
+                    plans.keep(Lanes.tapsInside(from, x: lower.x, y: lower.y), light: curlLight(cyl.s, upper: false), at: i,
+                               as: .lower)
                 } else {
                     plans.markEdge(at: i)
                 }
