@@ -21,12 +21,14 @@ let package = Package(
         .systemLibrary(name: "CSPNG", pkgConfig: "spng"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        // Header only: cache hints for the sampling loops (no library to link).
+        .systemLibrary(name: "CCacheHints"),
 
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Codecs", dependencies: ["Raster", "CSPNG", "CTurboJPEG"]),
         .target(name: "Layers", dependencies: ["Geometry", "Raster"]),
-        .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers"]),
+        .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers", "CCacheHints"]),
         .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "CFreeType"]),
         .target(name: "Hosts", dependencies: ["Raster", "CX11"]),
         .target(name: "Recording", dependencies: ["Raster", "Codecs"]),

@@ -193,8 +193,12 @@ struct PageCurlRenderer: Sendable {
                 for x in area.minX..<area.maxX { out[x] = frame.pixel(x: x, y: y) }
             }
         case .fast:
-            for y in area.minY..<area.maxY {
-                frame.renderRow(y, from: area.minX, to: area.maxX, into: destination.row(y).baseAddress!)
+            // Rows are independent, so their order changes no byte.
+            func draw(_ y: Int) { frame.renderRow(y, from: area.minX, to: area.maxX, into: destination.row(y).baseAddress!) }
+            if frame.rendersBottomUp {
+                for y in (area.minY..<area.maxY).reversed() { draw(y) }
+            } else {
+                for y in area.minY..<area.maxY { draw(y) }
             }
         }
     }
@@ -279,6 +283,17 @@ struct CurlFrame {
         let fraction = Float(progress)
         fadeWeight = fraction > 0 ? (fraction < 1 ? UInt32((fraction * 255).rounded()) : 255) : 0
     }
+
+    /// Whether the fast path draws the rows bottom up: where the curl travels mostly sideways
+    /// (|dx| > 1/√2), the folded part's page point runs against the row (its x falls as x
+    /// rises), and the slanted reads of the folded part and the cylinder measure faster with the
+    /// rows taken bottom up (in one process, frames alternated, prefetching on: pageCurl and
+    /// pageUnCurl fromRight and fromLeft at progress 0.25–0.75 0.3–1.1 ms faster in 14 of 16
+    /// cases, Core Image curls at ±15° off horizontal up to 1.1 ms; at 0° no change). Where it
+    /// travels mostly up or down, top down measured faster (fromTop, fromBottom, curlUp and
+    /// curlDown 0.1–0.7 ms). A measured rule, not a derived one: the hardware prefetchers'
+    /// view of the two walks is what differs.
+    var rendersBottomUp: Bool { abs(dx) > 0.5.squareRoot() }
 
     /// A row's constants: u(x) = ua + ub·x at pixel centres, and the centre's y.
     struct Row {
@@ -725,7 +740,9 @@ struct CurlFrame {
                 // `lanes(x, min(8, blockEnd − x))`, stepped.
                 let points = foldedPoints(row, Lanes.minimum(xs, last))
                 xs += 8
-                plans.keep(Lanes.tapsInside(from, x: points.x, y: points.y), at: i)
+                let taps = Lanes.tapsInside(from, x: points.x, y: points.y)
+                Lanes.prefetch(from, taps)
+                plans.keep(taps, at: i)
                 x += 8; i += 8
             }
             x = block; i = 0
@@ -781,12 +798,14 @@ struct CurlFrame {
                 xs += 8
                 let cyl = cylinder(row, lanes), upper = upperPoints(row, lanes, cyl), upperDepth = inside(upper)
                 if Lanes.smallest(upperDepth) >= CurlFrame.insideDepth {
-                    plans.keep(Lanes.tapsInside(from, x: upper.x, y: upper.y), light: curlLight(cyl.s, upper: true), at: i,
-                               as: .upper)
+                    let taps = Lanes.tapsInside(from, x: upper.x, y: upper.y)
+                    Lanes.prefetch(from, taps)
+                    plans.keep(taps, light: curlLight(cyl.s, upper: true), at: i, as: .upper)
                 } else if Lanes.largest(upperDepth) <= -0.5, case let lower = lowerPoints(row, lanes, cyl),
                           Lanes.smallest(inside(lower)) >= CurlFrame.insideDepth {
-                    plans.keep(Lanes.tapsInside(from, x: lower.x, y: lower.y), light: curlLight(cyl.s, upper: false), at: i,
-                               as: .lower)
+                    let taps = Lanes.tapsInside(from, x: lower.x, y: lower.y)
+                    Lanes.prefetch(from, taps)
+                    plans.keep(taps, light: curlLight(cyl.s, upper: false), at: i, as: .lower)
                 } else {
                     plans.markEdge(at: i)
                 }

@@ -31,6 +31,7 @@
 // the page point lies at least 0.515625 px inside the page, with `sample(tapsInside)`: its folded
 // interior went from 322 to 184 instructions per eight pixels, coordinates and wash included.
 
+import CCacheHints
 import Raster
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
@@ -253,6 +254,27 @@ enum Lanes {
         let iy = roundToInteger((y - Floats(repeating: 0.5)) * Floats(repeating: 256))
         return Taps(offset: (iy &>> 8) &* Pixels(repeating: UInt32(image.rowStride)) &+ ix &>> 8,
                     wx: ix & Pixels(repeating: 0xFF), wy: iy & Pixels(repeating: 0xFF))
+    }
+
+    /// Asks the caches for the lines that `sample(image, taps)` reads: each lane's top row
+    /// and the row below the first and last lanes, which covers every row the eight reads touch
+    /// while neighbouring lanes' rows differ by at most one (the warps here: the page curl's
+    /// folded part crosses a row every two pixels). A hint: it changes no result, and a lane
+    /// beyond the image cannot fault. Issued a block of chunks ahead of the texel pass, it
+    /// hides the reads' latency where the hardware prefetchers do not follow a slanted walk.
+    @_transparent
+    static func prefetch(_ image: PixelSource, _ taps: Taps) {
+        let o = taps.offset, top = image.base, below = image.base + (image.height > 1 ? image.rowStride : 0)
+        kinescope_prefetch(top + Int(o[0]))
+        kinescope_prefetch(top + Int(o[1]))
+        kinescope_prefetch(top + Int(o[2]))
+        kinescope_prefetch(top + Int(o[3]))
+        kinescope_prefetch(top + Int(o[4]))
+        kinescope_prefetch(top + Int(o[5]))
+        kinescope_prefetch(top + Int(o[6]))
+        kinescope_prefetch(top + Int(o[7]))
+        kinescope_prefetch(below + Int(o[0]))
+        kinescope_prefetch(below + Int(o[7]))
     }
 
     /// The bilinear read at `taps`. Each lane's offset is taken out of the vector once and the
