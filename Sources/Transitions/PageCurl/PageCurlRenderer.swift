@@ -121,6 +121,22 @@
 // one order wins; 16-bit multiplies in `Lanes.lerp` (weights in both halves, same bytes):
 // curls from 3 % slower to 4 % faster, rippleEffect 16 % slower (measured while a CI run
 // loaded the other core; Zen 3's `vpmulld` is cheap).
+//
+// Sixth pass (memory, same bytes): the folded part's and the cylinder's reads were waiting on
+// memory. Skipping runs in one process showed it: at 0.45 the folded interior cost pageCurl
+// fromRight 2.0 ms and its mirror image fromLeft 0.7 ms, for the same instructions. The plan
+// passes now prefetch each chunk's lines (`Lanes.prefetch`: ten `prefetcht0` a chunk) a block
+// ahead of the texel pass; +7 % instructions (pageCurl's four subtypes at 0.45: 165.4 M →
+// 177.4 M). And curls that travel mostly sideways draw their rows bottom up
+// (`rendersBottomUp`). Measured in one process, frames alternated, best of 11 (thread CPU ms,
+// 1920×1080), prefetching: pageCurl fromRight at 0.25 / 0.45 / 0.55 / 0.75 −0.61 / −1.12 /
+// −1.60 / −0.76, fromTop −0.62 / −1.84 / −1.47 / −0.37, pageUnCurl fromTop at 0.55 −2.30,
+// curlUp at 0.45 / 0.55 −1.60 / −1.37, curlDown −1.68 / −2.35; fromLeft, fromBottom and the
+// Core Image curls from −0.61 to +0.10. Bottom up, on top of it: pageCurl and pageUnCurl
+// fromRight and fromLeft 13 of 16 frames faster by 0.3–1.1 ms (three slower by up to 0.6),
+// Core Image curls 15° off horizontal up to 1.1 ms faster. What is left at pageCurl fromRight
+// 0.45 (5.3 ms that minute): the folded interior 1.3 ms, the cylinder 1.1, the folded edge 0.5,
+// the mixed chunks 0.5, the curl's shadow 0.2, the plain copies and the rest 1.2.
 
 import Geometry
 import Raster
@@ -288,11 +304,12 @@ struct CurlFrame {
     /// (|dx| > 1/√2), the folded part's page point runs against the row (its x falls as x
     /// rises), and the slanted reads of the folded part and the cylinder measure faster with the
     /// rows taken bottom up (in one process, frames alternated, prefetching on: pageCurl and
-    /// pageUnCurl fromRight and fromLeft at progress 0.25–0.75 0.3–1.1 ms faster in 14 of 16
-    /// cases, Core Image curls at ±15° off horizontal up to 1.1 ms; at 0° no change). Where it
-    /// travels mostly up or down, top down measured faster (fromTop, fromBottom, curlUp and
-    /// curlDown 0.1–0.7 ms). A measured rule, not a derived one: the hardware prefetchers'
-    /// view of the two walks is what differs.
+    /// pageUnCurl fromRight and fromLeft at progress 0.25–0.75 0.3–1.1 ms faster in 13 of 16
+    /// frames, three slower by up to 0.6; Core Image curls 15° off horizontal up to 1.1 ms
+    /// faster; at 0° no change beyond noise). Where it travels mostly up or down, top down
+    /// measured faster (fromTop, fromBottom, curlUp and curlDown: bottom up was up to 0.7 ms
+    /// slower). A measured rule, not a derived one: what differs is how the hardware
+    /// prefetchers see the two walks.
     var rendersBottomUp: Bool { abs(dx) > 0.5.squareRoot() }
 
     /// A row's constants: u(x) = ua + ub·x at pixel centres, and the centre's y.
