@@ -75,7 +75,8 @@
 // In one process, frames alternated, best of 15, two sweeps minutes apart: at 0.4 / 0.45 /
 // 0.5 / 0.55, 6.20 → 5.56 / 6.28 → 5.65 / 6.25 → 5.67 / 6.41 → 5.64 ms in a quiet spell, and
 // 7.63 → 5.83 / 7.67 → 6.00 / 8.79 → 7.78 / 6.26 → 5.82 in a loaded one; 0.35 and 0.65
-// 7.20 → 6.59 and 5.64 → 5.12.
+// 7.20 → 6.59 and 5.64 → 5.12. `from`'s lines at the front as well: 0.05–0.5 ms more at 0.4,
+// 0.5 and 0.6 (two sweeps).
 
 import Geometry
 import Raster
@@ -388,8 +389,10 @@ struct Ripple {
             weights.storeBytes(of: plan.taps.wx | plan.taps.wy &<< 16, toByteOffset: 4 * i, as: Lanes.Pixels.self)
             effects.storeBytes(of: plan.packed, toByteOffset: 4 * i, as: Lanes.Pixels.self)
             flags[i / 8] = plan.onlyTo ? 1 : 0
-            // `to`'s texels a chunk ahead of the pixels' pass (see the design note).
+            // The texels a chunk ahead of the pixels' pass (see the design note); `from` is read
+            // only at the front.
             Lanes.prefetch(to, plan.taps)
+            if !plan.onlyTo { Lanes.prefetch(from, plan.fromTaps) }
         }
         let indices = UnsafeMutableRawPointer(flags + rowCapacity)
         var i = 0
