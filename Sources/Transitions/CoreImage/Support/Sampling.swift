@@ -127,8 +127,7 @@ enum WarpSampler {
         let fromSource = PixelSource(from), toSource = PixelSource(to)
         let sameSize = from.size == to.size
         let lastX = maxX &- 1, lastY = maxY &- 1
-        var j = 0
-        while j &+ 8 <= count {
+        @inline(__always) func group(_ j: Int) {
             let ix = unsafeBitCast(CIRowKernels.load(lanes.ix + j), to: SIMD8<Int32>.self)
             let iy = unsafeBitCast(CIRowKernels.load(lanes.iy + j), to: SIMD8<Int32>.self)
             let tx = CIRowKernels.load(lanes.tx + j), ty = CIRowKernels.load(lanes.ty + j)
@@ -162,10 +161,20 @@ enum WarpSampler {
                 result = shade &+ CIRowKernels.mixLanes(result, Lanes8(repeating: 0), shade &>> 24)
             }
             CIRowKernels.store(result, out + j)
+        }
+        var j = 0
+        while j &+ 8 <= count {
+            group(j)
             j &+= 8
         }
-        for k in j..<count {
-            out[k] = pixel(lanes, k, from: from, to: to, shading: shading)
+        guard j < count else { return }
+        // The last pixels as the eight ending the run: the lanes they share with the group before
+        // are written again with the same bytes (nothing here reads `out`), instead of up to
+        // seven scalar pixels (5 % of CIRippleTransition's frame at 0.45, perf).
+        if count >= 8 {
+            group(count &- 8)
+        } else {
+            for k in j..<count { out[k] = pixel(lanes, k, from: from, to: to, shading: shading) }
         }
     }
 }
