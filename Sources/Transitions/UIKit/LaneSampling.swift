@@ -277,6 +277,17 @@ enum Lanes {
         kinescope_prefetch(below + Int(o[7]))
     }
 
+    /// `prefetch` for reads whose eight lanes stay within two rows and a cache line or two
+    /// (a small displacement, as the ripple's): the first and last lanes' rows, four lines.
+    @_transparent
+    static func prefetchNear(_ image: PixelSource, _ taps: Taps) {
+        let o = taps.offset, top = image.base, below = image.base + (image.height > 1 ? image.rowStride : 0)
+        kinescope_prefetch(top + Int(o[0]))
+        kinescope_prefetch(top + Int(o[7]))
+        kinescope_prefetch(below + Int(o[0]))
+        kinescope_prefetch(below + Int(o[7]))
+    }
+
     /// The bilinear read at `taps`. Each lane's offset is taken out of the vector once and the
     /// four texels are addressed from four base pointers (right, below and below-right of the
     /// image's base), instead of four offset vectors taken apart lane by lane.
