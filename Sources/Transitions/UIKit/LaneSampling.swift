@@ -264,17 +264,8 @@ enum Lanes {
     /// hides the reads' latency where the hardware prefetchers do not follow a slanted walk.
     @_transparent
     static func prefetch(_ image: PixelSource, _ taps: Taps) {
-        let o = taps.offset, top = image.base, below = image.base + (image.height > 1 ? image.rowStride : 0)
-        kinescope_prefetch(top + Int(o[0]))
-        kinescope_prefetch(top + Int(o[1]))
-        kinescope_prefetch(top + Int(o[2]))
-        kinescope_prefetch(top + Int(o[3]))
-        kinescope_prefetch(top + Int(o[4]))
-        kinescope_prefetch(top + Int(o[5]))
-        kinescope_prefetch(top + Int(o[6]))
-        kinescope_prefetch(top + Int(o[7]))
-        kinescope_prefetch(below + Int(o[0]))
-        kinescope_prefetch(below + Int(o[7]))
+        prefetchNear(image, taps)
+        for lane in 1..<7 { kinescope_prefetch(image.base + Int(taps.offset[lane])) }
     }
 
     /// `prefetch` for reads whose eight lanes stay within two rows and a cache line or two
