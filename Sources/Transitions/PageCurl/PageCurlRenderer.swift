@@ -126,8 +126,8 @@
 // memory. Skipping runs in one process showed it: at 0.45 the folded interior cost pageCurl
 // fromRight 2.0 ms and its mirror image fromLeft 0.7 ms, for the same instructions. The plan
 // passes now prefetch each chunk's lines (`Lanes.prefetch`: ten `prefetcht0` a chunk) a block
-// ahead of the texel pass; +7 % instructions (pageCurl's four subtypes at 0.45: 165.4 M →
-// 177.4 M). And curls that travel mostly sideways draw their rows bottom up
+// ahead of the texel pass; +6 % instructions (pageCurl's four subtypes at 0.45: 165.4 M →
+// 175.6 M). And curls that travel mostly sideways draw their rows bottom up
 // (`rendersBottomUp`). Measured in one process, frames alternated, best of 11 (thread CPU ms,
 // 1920×1080), prefetching: pageCurl fromRight at 0.25 / 0.45 / 0.55 / 0.75 −0.61 / −1.12 /
 // −1.60 / −0.76, fromTop −0.62 / −1.84 / −1.47 / −0.37, pageUnCurl fromTop at 0.55 −2.30,
