@@ -79,7 +79,12 @@
 // 0.5 and 0.6 (two sweeps). The displacement is small, so the first and last lanes' lines
 // cover a vector's reads (`Lanes.prefetchNear`, four prefetches instead of `prefetch`'s ten):
 // as fast or 0.1–0.3 ms faster (two sweeps at 0.4, 0.5, 0.55). Callgrind, the frame at 0.45:
-// 40.5 M instructions without prefetching, 48.4 M with `prefetch`, 46.2 M with `prefetchNear`.
+// 40.5 M instructions without prefetching, 48.4 M with `prefetch`, 46.2 M with `prefetchNear`
+// — most of the rise two vector stores no longer inlined into the one large function, the
+// pixels' arithmetic split into 128-bit halves around them: with the three passes as functions
+// of their own, 39.8 M, and rippleEffect at 0.4–0.55 12 % faster than with `prefetchNear` in
+// one function (two binaries alternated five times, best of 7, while a CI run loaded the other
+// core: 7.87 → 6.77 ms at the worst of the four).
 
 import Geometry
 import Raster
@@ -381,12 +386,45 @@ struct Ripple {
         }
     }
 
-    /// `ring`'s three passes over at most `chunk` pixels.
+    /// `ring`'s three passes over at most `chunk` pixels, each a function of its own: in one
+    /// function, once the prefetches were added, LLVM stopped inlining two vector stores and
+    /// split the pixels' arithmetic into 128-bit halves around the calls (callgrind, the frame
+    /// at 0.45: 40.5 M instructions before the prefetches, 48.4 M with them in one function,
+    /// 39.8 M in three).
     @inline(__always)
     private func passes(row y: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt32>, inside: Bool) {
         let count = end - start
-        let offsets = UnsafeMutableRawPointer(rows), weights = offsets + 4 * rowCapacity
-        let effects = weights + 4 * rowCapacity, flags = (effects + 4 * rowCapacity).assumingMemoryBound(to: UInt32.self)
+        entriesPass(row: y, from: start, count: count)
+        plansPass(row: y, from: start, count: count, inside: inside)
+        pixelsPass(from: start, count: count, into: out)
+    }
+
+    /// Where a chunk's passes keep their work, per pixel: the taps' offsets and packed weights,
+    /// the ring's effect and the table entry; per vector, whether only `to` shows.
+    private var offsets: UnsafeMutableRawPointer { UnsafeMutableRawPointer(rows) }
+    private var weights: UnsafeMutableRawPointer { offsets + 4 * rowCapacity }
+    private var effects: UnsafeMutableRawPointer { weights + 4 * rowCapacity }
+    private var flags: UnsafeMutablePointer<UInt32> { (effects + 4 * rowCapacity).assumingMemoryBound(to: UInt32.self) }
+    private var indices: UnsafeMutableRawPointer { UnsafeMutableRawPointer(flags + rowCapacity) }
+
+    /// The table entries of the chunk's full vectors first: the square root's latency off the
+    /// chain of the plans.
+    @inline(never)
+    private func entriesPass(row y: Int, from start: Int, count: Int) {
+        let indices = self.indices
+        var i = 0
+        while i + 8 <= count {
+            indices.storeBytes(of: nearestEntries(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota),
+                               toByteOffset: 4 * i, as: Lanes.Pixels.self)
+            i += 8
+        }
+    }
+
+    /// The plans of the chunk's vectors, with their texels asked for.
+    @inline(never)
+    private func plansPass(row y: Int, from start: Int, count: Int, inside: Bool) {
+        let offsets = self.offsets, weights = self.weights, effects = self.effects, flags = self.flags
+        let indices = self.indices
         @inline(__always) func keep(_ plan: Plan, _ i: Int) {
             offsets.storeBytes(of: plan.taps.offset, toByteOffset: 4 * i, as: Lanes.Pixels.self)
             weights.storeBytes(of: plan.taps.wx | plan.taps.wy &<< 16, toByteOffset: 4 * i, as: Lanes.Pixels.self)
@@ -397,15 +435,7 @@ struct Ripple {
             Lanes.prefetchNear(to, plan.taps)
             if !plan.onlyTo { Lanes.prefetchNear(from, plan.fromTaps) }
         }
-        let indices = UnsafeMutableRawPointer(flags + rowCapacity)
         var i = 0
-        // The entries first: the square root's latency off the chain of the plans.
-        while i + 8 <= count {
-            indices.storeBytes(of: nearestEntries(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.iota),
-                               toByteOffset: 4 * i, as: Lanes.Pixels.self)
-            i += 8
-        }
-        i = 0
         // Two loops, so that each has its own taps without a branch per vector.
         if inside {
             while i + 8 <= count {
@@ -424,6 +454,12 @@ struct Ripple {
             let last = Lanes.Floats(repeating: Float(count - i - 1))
             keep(plan(row: y, x: Lanes.Floats(repeating: Float(start + i)) + Lanes.minimum(Lanes.iota, last), inside: false), i)
         }
+    }
+
+    /// The chunk's pixels from their plans.
+    @inline(never)
+    private func pixelsPass(from start: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let offsets = self.offsets, weights = self.weights, effects = self.effects, flags = self.flags
         @inline(__always) func kept(_ i: Int) -> Plan {
             let wxy = weights.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self)
             let taps = Lanes.Taps(offset: offsets.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
@@ -431,7 +467,7 @@ struct Ripple {
             return Plan(taps: taps, fromTaps: taps, packed: effects.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.Pixels.self),
                         onlyTo: flags[i / 8] != 0)
         }
-        i = 0
+        var i = 0
         // The full vectors, then the partial one: `Swift.min(8, count − i)` here was a call
         // per vector (the generic `min` not inlined), the vector spilled around it.
         while i + 8 <= count {
