@@ -389,8 +389,8 @@ struct Ripple {
     /// `ring`'s three passes over at most `chunk` pixels, each a function of its own: in one
     /// function, once the prefetches were added, LLVM stopped inlining two vector stores and
     /// split the pixels' arithmetic into 128-bit halves around the calls (callgrind, the frame
-    /// at 0.45: 40.5 M instructions before the prefetches, 48.4 M with them in one function,
-    /// 39.8 M in three).
+    /// at 0.45: 40.5 M instructions before the prefetches, 46.2–48.4 M with them in one
+    /// function, 39.8 M in three).
     @inline(__always)
     private func passes(row y: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt32>, inside: Bool) {
         let count = end - start
