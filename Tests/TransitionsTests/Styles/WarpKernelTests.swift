@@ -34,6 +34,30 @@ final class WarpKernelTests: XCTestCase {
         }
     }
 
+    /// Drawn in one clip, the fast path takes rows in mirrored pairs (one entries pass and table
+    /// read for both); clips that hold a row but not its mirror take rows alone. Both against the
+    /// reference, at even and odd heights.
+    func testRippleRowsInMirroredPairsMatchTheReference() throws {
+        for (seed, width, height) in [(7, 61, 40), (8, 131, 97)] {
+            let (from, to) = images(seed: UInt64(seed), width: width, height: height)
+            let table = Bitmap(width: Ripple.scratchCount(width: width, height: height), height: 1)
+            for progress in [0.2, 0.45, 0.55, 0.8] {
+                let ripple = Ripple(progress: progress, from: from, to: to, scratch: table.baseAddress)
+                XCTAssertEqual(ripple.mirror(3), height - 4)
+                let reference = Bitmap(size: from.size)
+                ripple.render(into: reference, clip: reference.bounds, kernels: .reference)
+                let whole = Bitmap(size: from.size), cut = Bitmap(size: from.size)
+                ripple.render(into: whole, clip: whole.bounds, kernels: .fast)
+                for rows in [0..<height / 3, height / 3..<height] {
+                    ripple.render(into: cut, clip: PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count),
+                                  kernels: .fast)
+                }
+                assertBitmap(whole, matches: reference, name: "ripple-pairs-\(width)-\(progress)")
+                assertBitmap(cut, matches: reference, name: "ripple-pairs-cut-\(width)-\(progress)")
+            }
+        }
+    }
+
     /// The ripple's table (distances rounded to 3/8192 of a wavelength) against its formula at
     /// the exact distance: displacement within 0.07 px, weights and light within one level.
     func testRippleTableFollowsItsFormula() throws {
