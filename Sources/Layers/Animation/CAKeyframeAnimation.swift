@@ -85,11 +85,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// Several animations run together on one layer, on the group's timeline.
 ///
 /// A child's `beginTime` is relative to the group's start (0 starts with the group), a child
-/// with duration 0 takes the transaction's duration when the group is added, and children are
-/// cut off when the group's active period ends. The children's delegates and
+/// with duration 0 runs for the group's duration (the group's own 0 becoming the transaction's
+/// when it is added), and children are cut off, not scaled, when the group's active period ends:
+/// a 10 s child in a 5 s group shows only its first 5 s. The group's `speed`, `timeOffset`,
+/// repetition and timing function move its children's time. The children's delegates and
 /// `isRemovedOnCompletion` are ignored; the group's apply.
 open class CAAnimationGroup: CAAnimation {
-    /// The animations to run.
+    /// The animations to run, concurrently, in the group's time.
     open var animations: [CAAnimation]?
 
     /// Copies the children too, so a group added to a layer is independent of the original.

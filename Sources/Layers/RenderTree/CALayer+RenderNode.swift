@@ -28,6 +28,7 @@ extension CALayer {
             return cached
         }
         let node = buildRenderNode(parent: parent, model: false)
+        animationState.hasBeenPresented = true
         renderCache = .some(node)
         animationState.renderedParentTransform = parentTransform
         needsRender = false
@@ -45,7 +46,10 @@ extension CALayer {
         // A layer hidden while a transition runs on it transitions to nothing, as in the Core
         // Animation Programming Guide's listing that adds one transition to two layers and swaps
         // their `isHidden` flags: the hidden one's old appearance goes out as the other comes in.
-        guard !p.isHidden || transition != nil else { return nil }
+        guard !p.isHidden || transition != nil else {
+            if !model { markSubtreePresented() }
+            return nil
+        }
         let shown = !p.isHidden
         let children = shown ? orderedForDrawing(children, model: model).compactMap {
             model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
@@ -68,6 +72,18 @@ extension CALayer {
             children: children,
             transition: transition
         )
+    }
+
+    /// Marks the sublayers and mask of a hidden layer as shown: they are part of the displayed
+    /// tree (as on Apple's platforms, where hidden layers are committed too), so they animate
+    /// implicitly once they are made visible.
+    private func markSubtreePresented() {
+        maskStorage?.animationState.hasBeenPresented = true
+        maskStorage?.markSubtreePresented()
+        for child in children {
+            child.animationState.hasBeenPresented = true
+            child.markSubtreePresented()
+        }
     }
 
     /// `layers` in drawing order: by `zPosition` (animated, unless `model`), then in order.

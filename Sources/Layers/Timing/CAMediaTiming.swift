@@ -12,7 +12,10 @@ public protocol CAMediaTiming: AnyObject {
     /// 0 on an animation means "when the transaction that adds it commits". Default 0.
     var beginTime: CFTimeInterval { get set }
     /// The length of one repetition, in seconds. An animation added with 0 takes the
-    /// transaction's `animationDuration` (0.25 s unless changed). Default 0.
+    /// transaction's `animationDuration` (0.25 s unless changed), or inside a group the group's
+    /// duration. `.infinity` is one repetition that never ends (an animation then stays at its
+    /// start; a group's children run on their own clocks for ever). NaN and negative values
+    /// count as 0. Default 0 for an animation, `.infinity` for a layer.
     var duration: CFTimeInterval { get set }
     /// How fast local time runs relative to parent time: 2 plays twice as fast, 0 stops time
     /// (the classic way to pause), a negative value plays backwards. Default 1.
@@ -24,8 +27,9 @@ public protocol CAMediaTiming: AnyObject {
     /// How many times the object repeats; may be fractional, and `.infinity` (or
     /// `.greatestFiniteMagnitude`) repeats forever. 0 means once. Default 0.
     var repeatCount: Float { get set }
-    /// How long the object repeats, in seconds; 0 is ignored. Setting both `repeatCount` and
-    /// `repeatDuration` is undefined on Apple's platforms; here `repeatDuration` wins.
+    /// How long the object repeats, in seconds; 0 is ignored, `.infinity` repeats forever.
+    /// Setting both `repeatCount` and `repeatDuration` is undefined on Apple's platforms; here
+    /// `repeatDuration` wins.
     /// Default 0.
     var repeatDuration: CFTimeInterval { get set }
     /// Whether each repetition plays forwards then backwards (one repetition then lasts
@@ -69,13 +73,17 @@ struct MediaTiming: Equatable {
 
     init() {}
 
+    /// The object's values, made usable: NaN and negative lengths become 0, and so do
+    /// non-finite begin times, speeds (1) and offsets; `.infinity` stays what it means for
+    /// `duration` (one repetition that never ends), `repeatCount` and `repeatDuration` (repeat
+    /// forever).
     init(_ object: any CAMediaTiming) {
         beginTime = finite(object.beginTime)
-        duration = max(0, finite(object.duration))
+        duration = nonNegative(object.duration)
         speed = object.speed.isFinite ? Double(object.speed) : 1
         timeOffset = finite(object.timeOffset)
-        repeatCount = object.repeatCount.isNaN ? 0 : max(0, Double(object.repeatCount))
-        repeatDuration = max(0, finite(object.repeatDuration))
+        repeatCount = nonNegative(Double(object.repeatCount))
+        repeatDuration = nonNegative(object.repeatDuration)
         autoreverses = object.autoreverses
         fillMode = object.fillMode
     }
@@ -116,6 +124,12 @@ struct MediaTiming: Equatable {
             ended = true
         }
         guard duration > 0 else { return LocalTime(time: 0, fraction: ended ? 1 : 0, iteration: 0) }
+        guard duration.isFinite else {
+            // One repetition that never ends: time runs on from the start and never reaches
+            // the end (a reversed one stays at its end).
+            let t = max(0, elapsed + timeOffset)
+            return LocalTime(time: t, fraction: speed < 0 ? 1 : 0, iteration: 0)
+        }
         let t = elapsed + timeOffset
         let cycle = self.cycle
         var iteration = (t / cycle).rounded(.down)
@@ -143,3 +157,7 @@ struct LocalTime {
 }
 
 @inline(__always) func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+/// `value` when it is a length of time Core Animation accepts (0 or more, `.infinity`
+/// included), else 0 (NaN and negative values).
+@inline(__always) func nonNegative(_ value: Double) -> Double { value >= 0 ? value : 0 }

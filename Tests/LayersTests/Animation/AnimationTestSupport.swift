@@ -20,14 +20,22 @@ final class AnimationFixture {
         AnimationEngine.resignCurrent()
     }
 
-    /// A layer of 100×100 points at (50, 50), committed (it has a presentation and animates
-    /// implicitly).
+    /// A layer of 100×100 points at (50, 50), committed and shown once (it has a presentation
+    /// and animates implicitly).
     func committedLayer() -> CALayer {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         layer.position = CGPoint(x: 50, y: 50)
-        engine.tick()
+        show(layer)
         return layer
+    }
+
+    /// One run-loop turn that commits and draws `layer`'s tree, as a host shows it.
+    func show(_ layer: CALayer) {
+        engine.commitImplicitTransaction()
+        engine.prepareFrame()
+        _ = layer.makeRenderNode()
+        engine.finishFrame()
     }
 
     /// One run-loop turn `seconds` later.

@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 import XCTest
 @testable import Layers
 
@@ -148,7 +149,7 @@ final class ImplicitActionTests: XCTestCase {
 
     func testSubclassCanOverrideDefaultAction() throws {
         let layer = QuietLayer()
-        f.engine.tick()
+        f.show(layer)
         layer.opacity = 0
         layer.zPosition = 2
         XCTAssertEqual(layer.animationKeys(), ["zPosition"])
@@ -158,8 +159,53 @@ final class ImplicitActionTests: XCTestCase {
         let layer = CALayer()
         XCTAssertNil(layer.presentation())
         layer.opacity = 0
+        XCTAssertNil(layer.animationKeys())
         f.advance(0.1)
+        XCTAssertNil(layer.presentation(), "committed, but never drawn")
+        f.show(layer)
         XCTAssertEqual(layer.presentation()?.opacity, 0, "no earlier value to animate from")
+    }
+
+    func testLayerNeverDrawnDoesNotAnimateImplicitlyHoweverManyCommitsPass() throws {
+        let layer = CALayer()
+        for _ in 0..<3 { f.advance(0.1) }
+        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+        XCTAssertNil(layer.animationKeys(), "not part of a displayed tree: nothing to animate from")
+        f.show(layer)
+        layer.opacity = 0.5
+        XCTAssertEqual(layer.animationKeys(), ["opacity"], "shown once: changes animate")
+    }
+
+    func testLayerMadeBeforeTheRunLoopAppearsAtOnceWithItsFirstValues() throws {
+        // A view controller's stored layer: made on the thread's default engine, before the
+        // run loop (and its engine) exist, then set up and added in viewDidLoad.
+        let early = AnimationEngine(clock: VirtualClock(now: 5)).withCurrent { CALayer() }
+        let root = f.committedLayer()
+        f.advance(1)
+        early.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        early.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(early)
+        XCTAssertNil(early.animationKeys())
+        f.show(root)
+        let node = try XCTUnwrap(root.makeRenderNode()?.children.first)
+        XCTAssertEqual(node.planeToParent.map(CGPoint(x: 0, y: 0)), CGPoint(x: 10, y: 20), "no move from the origin")
+        XCTAssertEqual(node.backgroundColor, PremultipliedColor(red: 0, green: 0, blue: 255, alpha: 255))
+        XCTAssertFalse(f.engine.hasActiveAnimations)
+    }
+
+    func testHiddenLayerOfADrawnTreeAnimatesWhenRevealed() throws {
+        let root = f.committedLayer()
+        let child = CALayer()
+        child.isHidden = true
+        root.addSublayer(child)
+        f.show(root)
+        CATransaction.setDisableActions(true)
+        child.opacity = 0
+        f.advance(0.1)
+        child.isHidden = false
+        child.opacity = 1
+        XCTAssertEqual(child.animationKeys(), ["hidden", "opacity"], "committed while hidden, as on Apple's platforms")
     }
 
     func testChangingPropertyMidAnimationContinuesFromShownValue() throws {

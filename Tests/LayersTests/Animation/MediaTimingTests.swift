@@ -109,6 +109,93 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertTrue(f.engine.hasActiveAnimations)
     }
 
+    func testInfiniteRepeatDurationRepeatsForever() throws {
+        let layer = f.committedLayer()
+        let delegate = RecordingAnimationDelegate()
+        animate(layer) {
+            $0.repeatDuration = .infinity
+            $0.delegate = delegate
+        }
+        f.advance(0.25)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 2.5, accuracy: 1e-9)
+        f.advance(5000)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 2.5, accuracy: 1e-6, "5001st repetition, a quarter in")
+        XCTAssertNotNil(layer.animation(forKey: "z"))
+        XCTAssertEqual(delegate.events, ["start"], "never stops")
+    }
+
+    func testGreatestFiniteRepeatCountRepeatsForeverWithAutoreverse() throws {
+        let layer = f.committedLayer()
+        animate(layer) {
+            $0.repeatCount = .greatestFiniteMagnitude
+            $0.autoreverses = true
+        }
+        f.advance(1001.25)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 7.5, accuracy: 1e-6, "on the way back")
+        XCTAssertTrue(f.engine.hasActiveAnimations)
+    }
+
+    func testInfiniteDurationHoldsTheStartAndNeverEnds() throws {
+        let layer = f.committedLayer()
+        animate(layer) { $0.duration = .infinity }
+        f.advance(100)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 0, accuracy: 1e-9)
+        XCTAssertNotNil(layer.animation(forKey: "z"))
+    }
+
+    func testNaNAndNegativeTimingValuesCountAsZero() throws {
+        let layer = f.committedLayer()
+        animate(layer) {
+            $0.repeatCount = .nan
+            $0.repeatDuration = -.infinity
+        }
+        f.advance(0.5)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 5, accuracy: 1e-9)
+        f.advance(0.6)
+        XCTAssertNil(layer.animation(forKey: "z"), "plays once")
+        animate(layer) { $0.duration = .nan }
+        f.advance(0.125)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 5, accuracy: 1e-9, "a NaN duration takes the transaction's 0.25 s")
+    }
+
+    func testLayerDurationDefaultsToInfinity() {
+        XCTAssertEqual(CALayer().duration, .infinity)
+        XCTAssertEqual(CABasicAnimation().duration, 0)
+    }
+
+    func testInfiniteRepeatInsideAGroupStopsWithTheGroup() throws {
+        let layer = f.committedLayer()
+        let spin = CABasicAnimation(keyPath: "zPosition")
+        spin.fromValue = 0
+        spin.toValue = 10
+        spin.duration = 1
+        spin.repeatDuration = .infinity
+        let group = CAAnimationGroup()
+        group.animations = [spin]
+        group.duration = 2.5
+        layer.add(group, forKey: "g")
+        f.advance(2.25)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 2.5, accuracy: 1e-9)
+        f.advance(0.5)
+        XCTAssertNil(layer.animation(forKey: "g"))
+    }
+
+    func testInfiniteGroupRunsItsChildrenOnTheirOwnClocks() throws {
+        let layer = f.committedLayer()
+        let spin = CABasicAnimation(keyPath: "zPosition")
+        spin.fromValue = 0
+        spin.toValue = 10
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        let group = CAAnimationGroup()
+        group.animations = [spin]
+        group.duration = .infinity
+        layer.add(group, forKey: "g")
+        f.advance(7.75)
+        XCTAssertEqual(f.presented(layer, "zPosition"), 7.5, accuracy: 1e-6)
+        XCTAssertNotNil(layer.animation(forKey: "g"))
+    }
+
     func testSpeedAndTimeOffset() throws {
         let layer = f.committedLayer()
         animate(layer) { $0.speed = 2 }

@@ -20,7 +20,7 @@ final class PresentationTests: XCTestCase {
     func testPresentationIsACopyOfTheSameClassAndModelLeadsBack() throws {
         let layer = TaggedLayer()
         layer.tag = 7
-        f.engine.tick()
+        f.show(layer)
         let presentation = try XCTUnwrap(layer.presentation())
         XCTAssertFalse(presentation === layer)
         XCTAssertEqual(presentation.tag, 7)
@@ -45,7 +45,7 @@ final class PresentationTests: XCTestCase {
         child.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         root.addSublayer(child)
-        f.engine.tick()
+        f.show(root)
         CATransaction.setAnimationDuration(1)
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
         child.position = CGPoint(x: 90, y: 10)

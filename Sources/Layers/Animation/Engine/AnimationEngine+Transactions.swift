@@ -44,7 +44,6 @@ extension AnimationEngine {
 
     /// The outermost commit: every animation added since the last one starts now.
     private func commitOutermost() {
-        commitCount += 1
         let now = clock.now
         let pending = pendingAnimations
         let before = changedLayers
@@ -151,7 +150,7 @@ extension AnimationEngine {
     func layerWillChange(_ layer: CALayer) {
         ensureTransaction()
         let id = ObjectIdentifier(layer)
-        guard changedLayers[id] == nil, layer.hasBeenCommitted(in: self) else { return }
+        guard changedLayers[id] == nil, layer.hasPresentation else { return }
         changedLayers[id] = (layer, layer.presentationValues(at: clock.now, base: layer.modelValues))
     }
 
@@ -163,19 +162,22 @@ extension AnimationEngine {
     }
 
     /// Gives an animation added in the current transaction the transaction's duration (when its
-    /// own is 0) and timing function (when it has none).
+    /// own is 0, NaN or negative) and timing function (when it has none). Inside a group, a child
+    /// whose duration is 0 takes the group's duration, as on Apple's platforms (the documentation's own example
+    /// groups a fade of 1 s with a scale that sets no duration, in a group of 1 s), so a group of
+    /// 4 s whose children set no duration runs them all over 4 s. Children keep a nil timing
+    /// function (linear in the group's time, which the group's function already paces).
     func applyTransactionDefaults(to animation: CAAnimation) {
-        let duration = transactionDuration
-        let function = transactionTimingFunction
-        func apply(_ animation: CAAnimation) {
-            if animation.duration == 0 { animation.duration = duration }
-            if animation.timingFunction == nil, let function, !(animation is CASpringAnimation) {
-                animation.timingFunction = function
-            }
-            if let group = animation as? CAAnimationGroup {
-                for child in group.animations ?? [] { apply(child) }
+        if !(animation.duration > 0) { animation.duration = transactionDuration }
+        if animation.timingFunction == nil, let function = transactionTimingFunction, !(animation is CASpringAnimation) {
+            animation.timingFunction = function
+        }
+        func inherit(_ group: CAAnimationGroup) {
+            for child in group.animations ?? [] {
+                if !(child.duration > 0) { child.duration = group.duration }
+                if let inner = child as? CAAnimationGroup { inherit(inner) }
             }
         }
-        apply(animation)
+        if let group = animation as? CAAnimationGroup { inherit(group) }
     }
 }

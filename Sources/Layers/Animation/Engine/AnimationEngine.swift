@@ -12,7 +12,7 @@ import Foundation
 ///
 ///     let engine = AnimationEngine(clock: VirtualClock())
 ///     engine.withCurrent {
-///         layer.opacity = 0            // implicit animation, 0.25 s
+///         layer.opacity = 0            // a layer already shown: implicit animation, 0.25 s
 ///         engine.advance(by: 0.125)    // commit, then half way
 ///         layer.presentation()?.opacity   // 0.5-ish, eased
 ///     }
@@ -58,9 +58,6 @@ public final class AnimationEngine {
     let transactionLock = NSRecursiveLock()
 
     var transactions: [TransactionFrame] = []
-    /// Commit points passed: outermost commits and run-loop commit steps. A layer made before
-    /// the latest one has been committed (it has a presentation).
-    var commitCount = 0
     /// Layers changed in the open transaction, with their model values before the first change
     /// (Apple's presentation shows these until the commit).
     var changedLayers: [ObjectIdentifier: (layer: CALayer, before: PresentationValues)] = [:]
@@ -128,10 +125,8 @@ public final class AnimationEngine {
     // MARK: Run loop
 
     /// Commits the implicit transaction, if one is open and no explicit transaction is open
-    /// above it (then it is committed when the last explicit one commits). Also marks a commit
-    /// point: layers made before it now have a presentation and animate implicitly.
+    /// above it (then it is committed when the last explicit one commits).
     public func commitImplicitTransaction() {
-        commitCount += 1
         if transactions.count == 1, transactions[0].isImplicit {
             commitTransactionFrame()
         } else if !transactions.isEmpty {

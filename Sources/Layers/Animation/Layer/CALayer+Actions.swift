@@ -19,10 +19,12 @@ extension CALayer {
     /// Apple's action search (`action(forKey:)` calls it): the delegate's
     /// `action(for:forKey:)`, then `actions`, then `style`, then the class's
     /// `defaultAction(forKey:)`. An `NSNull` found on the way ends the search with no action;
-    /// a nil answer goes on to the next step. The last step is skipped for a layer made since
-    /// the last commit point: it has no presentation yet, so its implicit animation would run
-    /// from the new value to itself (invisible on Apple's platforms too), and leaving it out
-    /// spares the frames and completion-block delays it would cost.
+    /// a nil answer goes on to the next step. The last step is skipped for a layer that has
+    /// never been shown (see `presentation()`): as on Apple's platforms, a layer that is not
+    /// yet part of a displayed tree has nothing to animate from, so a layer made early (a view
+    /// controller's stored property, made before the window or the run loop exists) and set up
+    /// before it is first drawn appears at once with its values, instead of animating from its
+    /// defaults when the window first shows it.
     func searchAction(forKey event: String) -> (any CAAction)? {
         if let answer = delegate?.action(for: self, forKey: event) { return answer is NSNull ? nil : answer }
         if let found = actions?[event] { return found is NSNull ? nil : found }
@@ -33,7 +35,7 @@ extension CALayer {
             }
             style = current["style"] as? [AnyHashable: Any]
         }
-        guard hasBeenCommitted(in: AnimationEngine.current) else { return nil }
+        guard hasPresentation else { return nil }
         return type(of: self).defaultAction(forKey: event)
     }
 

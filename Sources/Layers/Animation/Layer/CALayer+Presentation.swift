@@ -6,13 +6,15 @@ extension CALayer {
     /// platforms: a layer changed in the open transaction shows what it showed just before its
     /// first change. Made with `init(layer:)` (so a
     /// subclass's copy is of the subclass); the copy has no superlayer or sublayers, and
-    /// `model()` leads back to this layer. Nil when the layer has never been committed (it was
-    /// made after the last commit point), as Apple returns; a presentation copy returns itself.
+    /// `model()` leads back to this layer. Nil while the layer has never been shown (never part
+    /// of a render tree made for the screen after a commit: a layer just made, or one that
+    /// was never added to a displayed tree), as Apple returns for a layer the render server has
+    /// not seen; a presentation copy returns itself.
     public func presentation() -> Self? {
         if animationState.isPresentationCopy { return self }
         let engine = animationState.engine ?? AnimationEngine.current
         let current = AnimationEngine.current
-        guard animationState.hasBeenCommitted(in: current) else { return nil }
+        guard animationState.hasBeenPresented else { return nil }
         let values = current.changedLayers[ObjectIdentifier(self)]?.before
             ?? presentationValues(at: engine.clock.now, base: modelValues)
         let copy = type(of: self).init(layer: self)
@@ -51,7 +53,7 @@ extension CALayer {
         return presentationValues(at: engine.frameTime, base: modelValues)
     }
 
-    func hasBeenCommitted(in engine: AnimationEngine) -> Bool {
-        animationState.hasBeenCommitted(in: engine)
-    }
+    /// Whether the layer has been shown: part of a render tree made after a commit (see
+    /// `LayerAnimationState.hasBeenPresented`).
+    var hasPresentation: Bool { animationState.hasBeenPresented }
 }

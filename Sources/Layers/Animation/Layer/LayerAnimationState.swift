@@ -4,36 +4,30 @@ import Raster
 /// The animation side of a layer: its animations, actions, style and timing, kept out of
 /// `CALayer`'s own declaration so that the model's stored properties stay in one value.
 final class LayerAnimationState {
-    /// The engine current when the layer was made, and how many commit points it had passed:
-    /// a layer has a presentation (and animates implicitly) once a later commit point passes.
-    private weak var birthEngine: AnimationEngine?
-    private let birthCommit: Int
+    /// Whether the layer has been part of a tree drawn for the screen (a render tree made
+    /// by `makeRenderNode()` after a commit, hidden parts included): only then does it have a
+    /// presentation, and only then do its changes animate implicitly (see
+    /// `CALayer.searchAction(forKey:)`).
+    var hasBeenPresented = false
     /// Animations in the order added (later ones apply on top of earlier ones).
     var records: [AnimationRecord] = []
     /// The engine running this layer's animations.
     weak var engine: AnimationEngine?
     var actions: [String: any CAAction]?
     var style: [AnyHashable: Any]?
-    var timing = MediaTiming()
+    /// The layer's own timing; its `duration` is infinite, as a new layer's is on Apple's
+    /// platforms.
+    var timing: MediaTiming = {
+        var timing = MediaTiming()
+        timing.duration = .infinity
+        return timing
+    }()
     /// Values stored with `setValue(_:forKey:)` under keys that are not layer properties.
     var customValues: [String: Any] = [:]
     /// On a presentation copy: the model layer it was made from.
     var model: CALayer?
     /// The parent's sublayer transform (about its anchor) the cached render node was built with.
     var renderedParentTransform: CATransform3D?
-
-    init() {
-        let engine = AnimationEngine.current
-        birthEngine = engine
-        birthCommit = engine.commitCount
-    }
-
-    /// Whether the layer existed at a commit point of `engine` (a layer made under another
-    /// engine counts as committed).
-    func hasBeenCommitted(in engine: AnimationEngine) -> Bool {
-        guard let birthEngine, birthEngine === engine else { return true }
-        return engine.commitCount > birthCommit
-    }
 
     var isPresentationCopy: Bool { model != nil }
 

@@ -36,7 +36,7 @@ final class CompiledAnimation {
         case let .property(program):
             program.apply(eased: eased, local: local, to: &values)
         case let .group(children):
-            let childTime = eased * timing.duration
+            let childTime = timing.duration.isFinite ? eased * timing.duration : local.time
             for child in children { child.apply(at: childTime, to: &values) }
         case let .transition(program):
             let progress = program.start + (program.end - program.start) * eased
