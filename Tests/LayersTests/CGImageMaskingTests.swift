@@ -156,6 +156,10 @@ final class CGImageMaskingTests: XCTestCase {
                              provider: provider, decode: nil, shouldInterpolate: false), "no width")
         XCTAssertNil(CGImage(maskWidth: 3, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
                              provider: provider, decode: nil, shouldInterpolate: false), "rows shorter than the samples")
+        XCTAssertNil(CGImage(maskWidth: 2, height: 1, bitsPerComponent: 2, bitsPerPixel: 3, bytesPerRow: 1,
+                             provider: provider, decode: nil, shouldInterpolate: false), "samples straddling bytes")
+        XCTAssertNil(CGImage(maskWidth: 1, height: 2, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: .max,
+                             provider: provider, decode: nil, shouldInterpolate: false), "rows beyond any memory")
         let nan: [CGFloat] = [.nan, 1]
         XCTAssertNil(nan.withUnsafeBufferPointer {
             CGImage(maskWidth: 3, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 3,
@@ -188,5 +192,33 @@ final class CGImageMaskingTests: XCTestCase {
         XCTAssertEqual(regrey.bitmap[x: 1, y: 1], PremultipliedColor(red: 40, green: 40, blue: 40, alpha: 255))
         XCTAssertNil(grey.copy(colorSpace: CGColorSpaceCreateDeviceRGB()), "1 component into 3")
         XCTAssertNil(try mask([0, 255], width: 2).copy(colorSpace: CGColorSpaceCreateDeviceGray()), "an image mask")
+    }
+
+    func testAnImageMaskBuiltFromAGreyImagesDataProviderInvertsThatImagesEffect() throws {
+        // The common port: CGImageMaskCreate(width, height, bpc, bpp, bytesPerRow, CGImageGetDataProvider(grey)…).
+        let grey = try greyImage([255, 0, 128, 255], width: 2)
+        let provider = try XCTUnwrap(grey.dataProvider)
+        XCTAssertEqual(provider.data.map { Array($0) }, [255, 0, 128, 255], "one grey byte a pixel")
+        let stencil = try XCTUnwrap(CGImage(maskWidth: grey.width, height: grey.height,
+                                            bitsPerComponent: grey.bitsPerComponent, bitsPerPixel: grey.bitsPerPixel,
+                                            bytesPerRow: grey.bytesPerRow, provider: provider, decode: nil,
+                                            shouldInterpolate: false))
+        XCTAssertTrue(stencil.dataProvider === provider, "a mask hands back its provider")
+        let image = try redImage(width: 2, height: 2)
+        XCTAssertEqual(alphas(try XCTUnwrap(image.masking(stencil))), [0, 255, 127, 0])
+        XCTAssertEqual(alphas(try XCTUnwrap(image.masking(grey))), [255, 0, 128, 255])
+    }
+
+    func testDataProviderOfAnRGBImageGivesPremultipliedBGRARows() throws {
+        let context = try XCTUnwrap(CGContext(width: 2, height: 1))
+        context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        let image = try XCTUnwrap(context.makeImage())
+        XCTAssertEqual(image.bitmapInfo, CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue).union(.byteOrder32Little))
+        let bytes = try XCTUnwrap(image.dataProvider?.data).map { $0 }
+        XCTAssertEqual(bytes.count, image.bytesPerRow * image.height)
+        let pixel = image.bitmap[x: 0, y: 0]
+        XCTAssertEqual(Array(bytes[0..<8]), [pixel.blue, pixel.green, pixel.red, pixel.alpha, 0, 0, 0, 0])
+        XCTAssertEqual(pixel.alpha, 128)
     }
 }

@@ -8,25 +8,27 @@ extension CGImage {
     /// image in `masking(_:)`, with 1 masking out and 0 letting paint through.
     ///
     /// Samples are `bitsPerComponent` bits (1, 2, 4 or 8), the first ones of each pixel of
-    /// `bitsPerPixel` bits, most significant bit first, rows `bytesPerRow` bytes apart (0 means
-    /// packed rows). `decode`, when given, points at two values [Dmin, Dmax] mapping a sample s
+    /// `bitsPerPixel` bits (the same, or a whole number of bytes), most significant bit first,
+    /// rows `bytesPerRow` bytes apart (0 means packed rows). `decode`, when given, points at two values [Dmin, Dmax] mapping a sample s
     /// of n bits to Dmin + s × (Dmax − Dmin) / (2ⁿ − 1), clamped to 0…1; nil means [0, 1].
     /// `shouldInterpolate` chooses bilinear (true) or nearest (false) sampling when the mask is
     /// scaled to an image of another size.
     ///
     /// Returns nil, where Apple returns NULL or stops, for a side outside
-    /// `1...PixelSize.maxDimension`, other bit depths, `bitsPerPixel < bitsPerComponent`, rows
+    /// `1...PixelSize.maxDimension`, other bit depths, other pixel sizes, rows
     /// shorter than a row of samples, a provider with fewer bytes than the rows need, or a
     /// non-finite decode value.
     public convenience init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int,
                              bytesPerRow: Int, provider: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool) {
-        guard [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel >= bitsPerComponent, bitsPerPixel <= 64,
+        guard [1, 2, 4, 8].contains(bitsPerComponent),
+              bitsPerPixel == bitsPerComponent || (bitsPerPixel > 0 && bitsPerPixel % 8 == 0 && bitsPerPixel <= 128),
               width > 0, height > 0, let size = try? PixelSize(width: width, height: height) else { return nil }
         let packedRow = (width * bitsPerPixel + 7) / 8
         let stride = bytesPerRow == 0 ? packedRow : bytesPerRow
-        guard stride >= packedRow, let bytes = provider.data,
-              bytes.count >= stride * (height - 1) + packedRow else { return nil }
+        let (rowsBefore, overflow) = stride.multipliedReportingOverflow(by: height - 1)
+        guard stride >= packedRow, !overflow, let bytes = provider.data,
+              bytes.count - packedRow >= rowsBefore else { return nil }
         var low: CGFloat = 0, high: CGFloat = 1
         if let decode {
             low = decode[0]
@@ -59,7 +61,8 @@ extension CGImage {
         }
         self.init(bitmap: bitmap, format: Format(kind: .mask, colorSpace: nil, bitsPerComponent: bitsPerComponent,
                                                  bitsPerPixel: bitsPerPixel, bytesPerRow: stride,
-                                                 shouldInterpolate: shouldInterpolate))
+                                                 shouldInterpolate: shouldInterpolate),
+                  maskProvider: provider)
     }
 
     /// Apple's `masking(_:)` (`CGImageCreateWithMask`): this image with parts made transparent.

@@ -38,6 +38,8 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         static let alphaOnly = Format(kind: .alphaOnly, colorSpace: nil, bitsPerPixel: 8)
     }
     let format: Format
+    /// The provider an image mask was made from, handed back by `dataProvider`.
+    let maskProvider: CGDataProvider?
 
     /// Takes ownership of `bitmap`: the caller must not write to it (or any view of it) again.
     /// The image is an RGB image in sRGB.
@@ -45,9 +47,10 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         self.init(bitmap: bitmap, format: .rgb)
     }
 
-    init(bitmap: Bitmap, format: Format) {
+    init(bitmap: Bitmap, format: Format, maskProvider: CGDataProvider? = nil) {
         self.bitmap = bitmap
         self.format = format
+        self.maskProvider = maskProvider
         mipmaps = LazyMipmaps(bitmap)
     }
 
@@ -121,6 +124,11 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         guard !pixels.isEmpty, let view = try? bitmap.view(of: pixels) else { return nil }
         var cropped = format
         cropped.bytesPerRow = nil
+        if format.kind == .mask {
+            // The source samples no longer describe the part: the part's samples are 8-bit.
+            cropped.bitsPerComponent = 8
+            cropped.bitsPerPixel = 8
+        }
         return CGImage(bitmap: view, format: cropped)
     }
 
