@@ -55,9 +55,11 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(folder.contents(), [])
     }
 
-    func testFormatContradictingTheY4MExtensionIsAUsageError() throws {
+    func testFormatContradictingTheExtensionOrTrailingSlashIsAUsageError() throws {
         let out = folder.file("x.y4m")
         try assertUsageError(transitionInputs + ["--format", "png", "--out", out], mentions: [out, "--format png", "Y4M"])
+        let slashed = folder.file("frames/")
+        try assertUsageError(transitionInputs + ["--format", "y4m", "--out", slashed], mentions: [slashed, "folder"])
         XCTAssertEqual(folder.contents(), [])
     }
 

@@ -33,13 +33,17 @@ enum RecordingFormat: String, CaseIterable {
     ///   earlier behaviour silently made a folder called `x.gif`. A folder whose name has a dot
     ///   is given with a trailing `/` or created first.
     ///
-    /// `--format` contradicting the extension (`--format png` with `x.y4m`) is a usage error too.
+    /// `--format` contradicting the extension (`--format png` with `x.y4m`) or a trailing `/`
+    /// (`--format y4m` with `frames/`) is a usage error too.
     static func resolve(_ explicit: RecordingFormat?, path: String, option: String) throws(CommandLineFailure) -> RecordingFormat {
         if path == "-" {
             if explicit == .png {
                 throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or a folder path")
             }
             return .y4m
+        }
+        if path.hasSuffix("/") && explicit == .y4m && !isExistingFolder(path) {
+            throw .usage("\(option) \(path): the trailing '/' names a folder, but a Y4M stream is one file; drop the '/' or use --format png")
         }
         if path.hasSuffix("/") || isExistingFolder(path) {
             // An existing folder with `--format y4m` is refused when the output is opened (exit 73).
