@@ -13,7 +13,7 @@ enum Usage {
           which are printed anyway when frames were dropped.
           --record PATH records what the window shows: PATH.y4m, - (a Y4M stream on
           standard output) or a folder of PNGs; frames the disk cannot keep up with are
-          dropped and counted.
+          dropped and counted. See OUTPUTS for what PATH may be.
       kinescope transition NAME --from A --to B --out PATH [--frames N] [--size WxH]
           [--format png|y4m] [--fps N] [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444]
           Render a transition between two images, like ffmpeg's xfade: N frames (default
@@ -30,6 +30,12 @@ enum Usage {
           command gives byte-identical output every time.
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
+
+    Outputs (--out, --record): a folder (a path without an extension, an existing
+    folder, or one ending in /) receives frame-000001.png…; a .y4m file receives one
+    YUV4MPEG2 stream; - sends that stream to standard output. Any other extension
+    (.gif, .png, .mp4…) is refused: GIF, APNG, WebP, WebM and MP4 are not supported
+    yet. --format png|y4m must agree with the extension.
       kinescope --help | --version
 
     Exit codes follow sysexits.h: 64 usage, 65 bad data, 66 missing input,

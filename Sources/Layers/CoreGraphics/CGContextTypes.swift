@@ -1,24 +1,3 @@
-/// A colour space. Kinescope draws in one (sRGB); the values exist so that Apple's signatures
-/// compile.
-public final class CGColorSpace: Sendable {
-    public let name: String
-    private init(spaceName: String) { name = spaceName }
-
-    public static let sRGB = "kCGColorSpaceSRGB"
-    public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
-
-    /// Apple's `CGColorSpaceCreateDeviceRGB()`.
-    public static let deviceRGB = CGColorSpace(spaceName: "kCGColorSpaceDeviceRGB")
-
-    /// Returns a colour space for any RGB name (all drawn as sRGB).
-    public convenience init?(name: String) {
-        self.init(spaceName: name)
-    }
-}
-
-/// Apple's `CGColorSpaceCreateDeviceRGB()`.
-public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .deviceRGB }
-
 /// Where alpha sits in a pixel (Apple's raw values).
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0

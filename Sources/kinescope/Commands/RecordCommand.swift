@@ -90,9 +90,7 @@ enum RecordCommand {
                 options.clicks.append(try cursor.number(of: "--click-at", inline: inline, in: 0...86_400))
             case let .option("--png-level", inline): options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
             case let .option("--format", inline):
-                let text = try cursor.value(of: "--format", inline: inline)
-                guard let format = RecordingFormat(rawValue: text) else { throw .usage("--format \(text): expected png or y4m") }
-                options.format = format
+                options.format = try RecordingFormat.parse(try cursor.value(of: "--format", inline: inline))
             case let .option("--chroma", inline):
                 let text = try cursor.value(of: "--chroma", inline: inline)
                 switch text {

@@ -64,11 +64,7 @@ enum TransitionCommand {
             case let .option("--fps", inline):
                 options.framesPerSecond = try cursor.integer(of: "--fps", inline: inline, in: 1...1000)
             case let .option("--format", inline):
-                let text = try cursor.value(of: "--format", inline: inline)
-                guard let format = RecordingFormat(rawValue: text.lowercased()) else {
-                    throw .usage("--format \(text): expected png or y4m")
-                }
-                options.format = format
+                options.format = try RecordingFormat.parse(try cursor.value(of: "--format", inline: inline))
             case let .option("--param", inline):
                 let text = try cursor.value(of: "--param", inline: inline)
                 guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {

@@ -8,15 +8,73 @@ enum RecordingFormat: String, CaseIterable {
     /// One YUV4MPEG2 stream (see `Y4MSink`): a file, a device or FIFO, or standard output.
     case y4m
 
-    /// The format `--format` names, else the one `path` implies: `-` and names ending in `.y4m`
-    /// (any case) are Y4M streams, anything else is a PNG folder.
-    static func resolve(_ explicit: RecordingFormat?, path: String, option: String) throws(CommandLineFailure) -> RecordingFormat {
-        let implied: RecordingFormat = path == "-" || path.lowercased().hasSuffix(".y4m") ? .y4m : .png
-        let format = explicit ?? implied
-        if path == "-" && format == .png {
-            throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or a folder path")
+    /// File-name extensions of formats people ask for that Kinescope does not write yet; named in
+    /// the message for an unknown extension so that `--out x.gif` says what is available.
+    static let notYetSupported = "GIF, APNG, WebP, WebM and MP4 are not supported yet"
+
+    /// The `--format` value `text` (any case); a usage error naming `option` otherwise.
+    static func parse(_ text: String, option: String = "--format") throws(CommandLineFailure) -> RecordingFormat {
+        guard let format = RecordingFormat(rawValue: text.lowercased()) else {
+            throw .usage("\(option) \(text): expected png or y4m (\(notYetSupported))")
         }
         return format
+    }
+
+    /// The format `--format` names, else the one `path` implies, checked against each other
+    /// before anything is created on disk:
+    ///
+    /// - `-` is a Y4M stream on standard output;
+    /// - an existing folder, or a path ending in `/`, is a PNG folder (whatever its name);
+    /// - a last component with no extension is a PNG folder (or, with `--format y4m`, a Y4M file
+    ///   or device such as `/dev/null`);
+    /// - `.y4m` (any case) is a Y4M file;
+    /// - any other extension names a file format Kinescope does not write (`x.gif`, and `x.png`,
+    ///   since a PNG sequence is a folder, not one file): a usage error (exit 64), where the
+    ///   earlier behaviour silently made a folder called `x.gif`. A folder whose name has a dot
+    ///   is given with a trailing `/` or created first.
+    ///
+    /// `--format` contradicting the extension (`--format png` with `x.y4m`) or a trailing `/`
+    /// (`--format y4m` with `frames/`) is a usage error too.
+    static func resolve(_ explicit: RecordingFormat?, path: String, option: String) throws(CommandLineFailure) -> RecordingFormat {
+        if path == "-" {
+            if explicit == .png {
+                throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or a folder path")
+            }
+            return .y4m
+        }
+        if path.hasSuffix("/") && explicit == .y4m && !isExistingFolder(path) {
+            throw .usage("\(option) \(path): the trailing '/' names a folder, but a Y4M stream is one file; drop the '/' or use --format png")
+        }
+        if path.hasSuffix("/") || isExistingFolder(path) {
+            // An existing folder with `--format y4m` is refused when the output is opened (exit 73).
+            return explicit ?? .png
+        }
+        guard let pathExtension = fileExtension(of: path) else { return explicit ?? .png }
+        switch pathExtension.lowercased() {
+        case "y4m":
+            if explicit == .png {
+                throw .usage("\(option) \(path): the name says Y4M but --format png was given; drop --format or give a folder path for PNG frames")
+            }
+            return .y4m
+        case "png":
+            throw .usage("\(option) \(path): a PNG recording is a folder of frame-000001.png…, not one .png file; give a folder path (animated PNG is not supported yet)")
+        default:
+            throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use a folder for PNG frames or a .y4m file (\(notYetSupported); for a folder whose name has a dot, end it with '/')")
+        }
+    }
+
+    /// The text after the last dot of `path`'s last component, or nil when there is none (no
+    /// dot, a leading dot only as in `.frames`, or a trailing dot).
+    static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let text = name[name.index(after: dot)...]
+        return text.isEmpty ? nil : String(text)
+    }
+
+    private static func isExistingFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
 
