@@ -56,9 +56,7 @@ final class BandRenderer: @unchecked Sendable {
                        castsShadow: castsShadow, shadowClip: node.masksToBounds ? innerClip : clip)
         if !innerClip.isEmpty {
             drawContents(node, map: map, target: target, clip: innerClip, opacity: opacity)
-            for child in node.children {
-                draw(child, parentMap: map, target: target, clip: innerClip, opacity: opacity)
-            }
+            drawChildren(of: node, map: map, target: target, clip: innerClip, opacity: opacity)
         }
         drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: false)
     }
@@ -89,9 +87,7 @@ final class BandRenderer: @unchecked Sendable {
             let clipped = scratch.acquireBitmap(size)
             defer { scratch.releaseBitmap() }
             drawContents(node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
-            for child in node.children {
-                draw(child, parentMap: toGroup, target: clipped, clip: local, opacity: innerOpacity)
-            }
+            drawChildren(of: node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
             try? group.composite(clipped, atX: 0, y: 0, mask: shape, opacity: 255)
             drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: false)
         } else {

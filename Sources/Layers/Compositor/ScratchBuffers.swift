@@ -23,6 +23,8 @@ final class ScratchBuffers {
     var projected = FlattenedPath()
     /// Where the rounded-rectangle builders assemble each contour.
     var contour: [CGPoint] = []
+    /// A piece of a layer split by the depth sort, in target pixels.
+    var piecePolygon: [CGPoint] = []
     private var pathCapacity = 0
     private var bitmaps: [Bitmap] = []
     private var masks: [CoverageMask] = []

@@ -51,12 +51,15 @@ extension CALayer {
             return nil
         }
         let shown = !p.isHidden
-        let children = shown ? orderedForDrawing(children, model: model).compactMap {
+        var children = shown ? orderedForDrawing(children, model: model).compactMap {
             model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
         } : []
+        var fragments: [DepthFragment]?
+        if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
         let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
+        let toParent = CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)
         return RenderNode(
-            planeToParent: Homography(CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)),
+            planeToParent: Homography(toParent),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
             backgroundColor: shown ? p.backgroundColor.flatMap(visiblePixel) : nil,
@@ -70,7 +73,9 @@ extension CALayer {
             edgeAntialiasing: p.allowsEdgeAntialiasing,
             mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
             children: children,
-            transition: transition
+            transition: transition,
+            planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
+            depthFragments: fragments
         )
     }
 

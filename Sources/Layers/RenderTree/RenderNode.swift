@@ -26,8 +26,15 @@ public final class RenderNode: @unchecked Sendable {
     public let edgeAntialiasing: Bool
     /// The mask's subtree, in this layer's coordinates.
     public let mask: RenderNode?
-    /// Sublayers in drawing order (by `zPosition`, then order); hidden ones left out.
+    /// Sublayers in drawing order (by `zPosition`, then order, or by depth when they are turned
+    /// in 3D); hidden ones left out.
     public let children: [RenderNode]
+    /// The z coordinate of this plane's points in the parent's space, before the perspective
+    /// division: `z = x·planeDepth.x + y·planeDepth.y + planeDepth.z` (the depth sort's input).
+    let planeDepth: SIMD3<Double>
+    /// When sublayers turned in 3D cut through each other: the pieces to draw, back to front,
+    /// instead of `children` (see `DepthSort`); nil otherwise.
+    let depthFragments: [DepthFragment]?
     /// A transition in progress (`CATransition`): the layer is drawn as the transition from its
     /// earlier appearance to the live one this node describes.
     public let transition: Transition?
@@ -35,8 +42,11 @@ public final class RenderNode: @unchecked Sendable {
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
          isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, mask: RenderNode?,
-         children: [RenderNode], transition: Transition? = nil) {
+         children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
+         depthFragments: [DepthFragment]? = nil) {
         self.planeToParent = planeToParent
+        self.planeDepth = planeDepth
+        self.depthFragments = depthFragments
         self.bounds = bounds
         self.opacity = opacity
         self.backgroundColor = backgroundColor
@@ -58,7 +68,8 @@ public final class RenderNode: @unchecked Sendable {
         RenderNode(planeToParent: planeToParent, bounds: bounds, opacity: opacity, backgroundColor: backgroundColor,
                    corners: corners, border: border, shadow: shadow, contents: contents, masksToBounds: masksToBounds,
                    isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
-                   edgeAntialiasing: edgeAntialiasing, mask: mask, children: children, transition: transition)
+                   edgeAntialiasing: edgeAntialiasing, mask: mask, children: children, transition: transition,
+                   planeDepth: planeDepth, depthFragments: depthFragments)
     }
 
     /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds
