@@ -4,7 +4,7 @@ import XCTest
 /// UIKit-style code driven headless: `UIView.animate` on a virtual clock, frame by frame.
 final class HeadlessAnimationTests: XCTestCase {
     @MainActor
-    private static func makeHost(_ controller: UIViewController, width: CGFloat = 200, height: CGFloat = 150) throws -> HeadlessHost {
+    fileprivate static func makeHost(_ controller: UIViewController, width: CGFloat = 200, height: CGFloat = 150) throws -> HeadlessHost {
         // 20 frames per second keeps these debug-build tests quick; timing is still exact.
         let host = try HeadlessHost(size: CGSize(width: width, height: height), framesPerSecond: 20)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
@@ -119,4 +119,33 @@ final class HeadlessAnimationTests: XCTestCase {
 /// `@MainActor` test methods, so UIKit-style tests hop in here.
 func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
     try MainActor.assumeIsolated(body)
+}
+
+/// A view controller whose layer is a stored property, made with the controller before any
+/// host or run loop exists, and set up in `viewDidLoad` (a Core Animation book's listing).
+private final class StoredLayerController: UIViewController {
+    let box = CALayer()
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        box.frame = CGRect(x: 50, y: 50, width: 100, height: 60)
+        box.backgroundColor = UIColor.blue.cgColor
+        view.layer.addSublayer(box)
+    }
+}
+
+extension HeadlessAnimationTests {
+    func testLayerMadeBeforeTheHostAppearsAtOnceOnTheFirstFrame() throws {
+        try onMain {
+            let controller = StoredLayerController()
+            let host = try Self.makeHost(controller)
+            host.advance(by: 1.0 / 20)
+            XCTAssertNil(controller.box.animationKeys(), "nothing to animate from before the first frame")
+            let first = host.snapshot().cgImage!.bitmap
+            XCTAssertEqual(first[x: 100, y: 80], PremultipliedColor(red: 0, green: 0, blue: 255, alpha: 255))
+            XCTAssertEqual(first[x: 40, y: 80], .white, "at its frame, not growing from the origin")
+            controller.box.position = CGPoint(x: 120, y: 80)
+            XCTAssertEqual(controller.box.animationKeys(), ["position"], "once shown, changes animate")
+        }
+    }
 }
