@@ -178,8 +178,15 @@ open class UIView: UIResponder {
     /// Whether subviews are resized by their `autoresizingMask` when the bounds change. Default true.
     open var autoresizesSubviews = true
 
-    /// The view's tint; unused by drawing here, kept for API compatibility.
-    open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+    /// The view's tint: `.systemBlue`, iOS's default, unless set. `.system` buttons draw their
+    /// title (and `UIButton`'s info and add glyphs) in it. Unlike UIKit, a view does not
+    /// inherit its superview's tint: each view has its own, and setting nil restores the default.
+    open var tintColor: UIColor! {
+        get { tintColorStorage }
+        set { tintColorStorage = newValue ?? .systemBlue }
+    }
+
+    private var tintColorStorage: UIColor = .systemBlue
 
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { gestureRecognizerStorage.isEmpty ? nil : gestureRecognizerStorage }
@@ -212,6 +219,16 @@ open class UIView: UIResponder {
 
     /// The size that best fits the view's content within `size`; by default the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// The size the view's content needs, for layout: UIKit's `intrinsicContentSize`. A plain
+    /// view has none: both dimensions are `UIView.noIntrinsicMetric`. Labels, image views and
+    /// buttons give their content's size.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// The value of an `intrinsicContentSize` dimension the view has no preference for: -1, as in UIKit.
+    nonisolated public static let noIntrinsicMetric: CGFloat = -1
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
     open func sizeToFit() {
