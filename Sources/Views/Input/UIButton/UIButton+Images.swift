@@ -68,11 +68,11 @@ enum ButtonGlyph {
     private static func dot(_ p: CGPoint) -> CGFloat { disc(p, center: 11, y: 6.75, radius: 1.25) }
 
     private static func stem(_ p: CGPoint) -> CGFloat {
-        p.x >= 10.1 && p.x <= 11.9 && p.y >= 9.25 && p.y <= 16 ? 1 : 0
+        p.x >= 10 && p.x <= 12 && p.y >= 9 && p.y <= 16 ? 1 : 0
     }
 
     private static func plus(_ p: CGPoint) -> CGFloat {
-        let bar = { (along: CGFloat, across: CGFloat) -> Bool in along >= 6.5 && along <= 15.5 && abs(across - 11) <= 0.75 }
+        let bar = { (along: CGFloat, across: CGFloat) -> Bool in along >= 6 && along <= 16 && abs(across - 11) <= 1 }
         return bar(p.x, p.y) || bar(p.y, p.x) ? 1 : 0
     }
 
