@@ -290,6 +290,22 @@ final class UIButtonTests: XCTestCase {
         }
     }
 
+    func testShowsTouchWhenHighlightedGlowsAtTheCentreWhilePressed() throws {
+        onMain {
+            let button = UIButton(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+            button.backgroundColor = .black
+            XCTAssertFalse(button.showsTouchWhenHighlighted)
+            button.isHighlighted = true
+            XCTAssertEqual(composite(button)[x: 30, y: 30], .black, "no glow by default")
+            button.showsTouchWhenHighlighted = true
+            let centre = composite(button)[x: 30, y: 30]
+            XCTAssertGreaterThan(centre.straight.red, 200, "white glow at the centre: \(centre)")
+            XCTAssertEqual(composite(button)[x: 2, y: 2], .black, "the glow is 40 points across")
+            button.isHighlighted = false
+            XCTAssertEqual(composite(button)[x: 30, y: 30], .black, "gone when released")
+        }
+    }
+
     func testSystemGlyphButtonsShowTheirGlyphInTheTint() throws {
         onMain {
             for type in [UIButton.ButtonType.infoLight, .infoDark, .detailDisclosure, .contactAdd] {

@@ -60,6 +60,15 @@ enum ButtonGlyph {
         }
     }
 
+    /// The `showsTouchWhenHighlighted` glow: a 40-point white disc whose alpha falls from 0.9 at
+    /// the centre to 0 at the edge, quadratically.
+    static func glow() -> UIImage {
+        draw(size: 40, layers: [(UIColor(white: 1, alpha: 1).cgColor, { p in
+            let r = min(1, hypot(p.x - 20, p.y - 20) / 20)
+            return 0.9 * (1 - r) * (1 - r)
+        })])
+    }
+
     /// 1 inside the ring of radius 10 (1.5 points wide) centred in a 22-point square, else 0.
     private static func ring(_ p: CGPoint) -> CGFloat {
         abs(hypot(p.x - 11, p.y - 11) - 9.25) <= 0.75 ? 1 : 0
