@@ -205,6 +205,24 @@ final class UIButtonTests: XCTestCase {
         }
     }
 
+    func testFillAlignmentsGiveTheImageViewTheContentRectForItsContentMode() throws {
+        onMain {
+            let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+            button.setImage(solidImage(.red, width: 4, height: 4), for: .normal)
+            button.contentHorizontalAlignment = .fill
+            button.contentVerticalAlignment = .fill
+            button.imageView?.contentMode = .scaleAspectFit
+            button.contentEdgeInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 40)
+            let bitmap = composite(button)
+            XCTAssertEqual(button.imageView?.frame, CGRect(x: 0, y: 0, width: 40, height: 40))
+            XCTAssertEqual(bitmap[x: 20, y: 20], .red, "the 4-point image scaled up to the 40-point square")
+            XCTAssertEqual(bitmap[x: 60, y: 20].alpha, 0)
+            button.contentEdgeInsets = UIEdgeInsets(top: 30, left: 50, bottom: 30, right: 50)
+            button.layoutIfNeeded()
+            XCTAssertEqual(button.imageView?.frame.size, .zero, "insets larger than the bounds leave no room")
+        }
+    }
+
     func testOppositeImageAndTitleInsetsMoveThemApart() throws {
         try onMain {
             let button = UIButton(frame: CGRect(x: 0, y: 0, width: 160, height: 40))

@@ -26,6 +26,9 @@ import Layers
 /// them to about that); a `.custom` button draws its image and background image darker when
 /// `adjustsImageWhenHighlighted` (the default). Disabled buttons draw their images lighter
 /// when `adjustsImageWhenDisabled`, and `.system` ones a gray title.
+///
+/// Not as in UIKit: images are drawn as they are. Kinescope's `UIImage` has no rendering
+/// modes, so a `.system` button does not tint its image the way UIKit tints template images.
 @MainActor
 open class UIButton: UIControl {
     /// The button's style, with UIKit's raw values. The info, disclosure and add styles show
@@ -73,13 +76,8 @@ open class UIButton: UIControl {
     /// A `.custom` button with `frame`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundImageView.contentMode = .scaleToFill
-        imageViewStorage.contentMode = .scaleAspectFit
-        titleLabelStorage.isApplyingTitle = true
-        titleLabelStorage.font = .systemFont(ofSize: 15)
         titleLabelStorage.lineBreakMode = .byTruncatingMiddle
         titleLabelStorage.shadowOffset = .zero
-        titleLabelStorage.isApplyingTitle = false
         for view in [backgroundImageView, imageViewStorage, titleLabelStorage] as [UIView] {
             view.isHidden = true
             addSubview(view)
@@ -212,7 +210,11 @@ open class UIButton: UIControl {
     /// a label; code written for it uses `?.`).
     public var titleLabel: UILabel? { titleLabelStorage }
 
-    /// The image view that shows the current image; never nil. Its frame is set by layout.
+    /// The image view that shows the current image; never nil. Its frame is set by layout: the
+    /// image's size, or the whole content height or width with `.fill` alignments, where its
+    /// `contentMode` (default `.scaleToFill`, which stretches) decides how the image sits, so
+    /// UIKit's idiom of `.fill` alignments with `imageView?.contentMode = .scaleAspectFit`
+    /// scales an image to the button here too.
     public var imageView: UIImageView? { imageViewStorage }
 
     // MARK: Appearance
@@ -392,7 +394,10 @@ open class UIButton: UIControl {
 
     /// Where the image and title go in `content`, before rounding to whole points.
     private func placement(in content: CGRect) -> (image: CGRect, title: CGRect) {
-        let content = content.standardized
+        // Insets larger than the bounds leave no room (CGRect's accessors would read a negative
+        // size as positive).
+        let content = CGRect(x: content.origin.x, y: content.origin.y,
+                             width: max(0, content.size.width), height: max(0, content.size.height))
         var imageSize = currentDisplayedImageSize
         if imageSize.width > 0, imageSize.height > 0 {
             let fit = min(1, content.width / imageSize.width, content.height / imageSize.height)
