@@ -40,9 +40,13 @@ open class UIButton: UIControl {
         case custom = 0
         /// The system style: title in the tint colour (system blue), faded while highlighted.
         case system = 1
+        /// A detail disclosure button: since iOS 7 the same "i" in a ring as the info buttons.
         case detailDisclosure = 2
+        /// An info button ("i" in a ring) meant for dark backgrounds; tinted like `.infoDark`.
         case infoLight = 3
+        /// An info button meant for light backgrounds; tinted like `.infoLight`.
         case infoDark = 4
+        /// A "+" in a ring, for adding a contact.
         case contactAdd = 5
         /// iOS 13's close button.
         case close = 7
@@ -392,7 +396,8 @@ open class UIButton: UIControl {
         return result
     }
 
-    /// Where the image and title go in `content`, before rounding to whole points.
+    /// Where the image and title go in `content`, each inset by its edge insets, origins rounded
+    /// to whole points.
     private func placement(in content: CGRect) -> (image: CGRect, title: CGRect) {
         // Insets larger than the bounds leave no room (CGRect's accessors would read a negative
         // size as positive).
