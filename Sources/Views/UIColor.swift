@@ -72,6 +72,12 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
+    /// iOS's light-mode `systemBlue`, sRGB (0, 122, 255): the default `tintColor`, and so the
+    /// title colour of `.system` buttons.
+    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+    /// iOS's light-mode `systemGray`, sRGB (142, 142, 147): the title colour of a disabled
+    /// `.system` button.
+    public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1)
     /// iOS's light-mode `systemBackground`.
     public static let systemBackground = UIColor(white: 1, alpha: 1)
 }

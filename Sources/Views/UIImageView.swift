@@ -34,4 +34,9 @@ open class UIImageView: UIView {
 
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+
+    /// The image's size; without an image, `noIntrinsicMetric` in both dimensions, as in UIKit.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
 }

@@ -39,6 +39,55 @@ open class UIControl: UIView {
         public static let highlighted = State(rawValue: 1 << 0)
         public static let disabled = State(rawValue: 1 << 1)
         public static let selected = State(rawValue: 1 << 2)
+        /// Focused by a focus engine (tvOS, keyboards); Kinescope has none, so no control has it.
+        public static let focused = State(rawValue: 1 << 3)
+        /// Bits free for the app's own use.
+        public static let application = State(rawValue: 0x00FF_0000)
+        /// Bits reserved for UIKit's internal use.
+        public static let reserved = State(rawValue: 0xFF00_0000)
+    }
+
+    /// How content (a button's image and title) sits horizontally in the control, with UIKit's
+    /// raw values. Kinescope lays out left to right, so `.leading` is `.left` and `.trailing`
+    /// is `.right`.
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        case center = 0, left, right, fill, leading, trailing
+    }
+
+    /// How content sits vertically in the control, with UIKit's raw values.
+    public enum ContentVerticalAlignment: Int, Sendable {
+        case center = 0, top, bottom, fill
+    }
+
+    /// The horizontal alignment of the content within the bounds. Default `.center`, as in UIKit;
+    /// changing it lays the control out again.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+        didSet { if contentHorizontalAlignment != oldValue { setNeedsLayout() } }
+    }
+
+    /// The vertical alignment of the content within the bounds. Default `.center`, as in UIKit.
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center {
+        didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } }
+    }
+
+    /// `contentHorizontalAlignment` with `.leading` and `.trailing` resolved to `.left` and
+    /// `.right` (text runs left to right here).
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        switch contentHorizontalAlignment {
+        case .leading: .left
+        case .trailing: .right
+        case let alignment: alignment
+        }
+    }
+
+    /// The control's state: `.normal`, or the union of `.highlighted`, `.disabled` (when not
+    /// enabled) and `.selected` that hold, as UIKit's `state`.
+    open var state: State {
+        var state: State = .normal
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
     }
 
     private struct Registration {
@@ -49,8 +98,13 @@ open class UIControl: UIView {
 
     private var registrations: [Registration] = []
 
+    /// Whether the control responds to touches. Default true; a disabled control passes touches
+    /// up the responder chain and shows its `.disabled` look.
     open var isEnabled = true
+    /// Whether the control is selected (a toggled button). Default false; only the app sets it.
     open var isSelected = false
+    /// Whether a touch is down inside the control (within 70 points of its bounds). Set by
+    /// touch tracking; default false.
     open var isHighlighted = false
     /// Whether a touch is being tracked.
     public private(set) var isTracking = false
@@ -128,68 +182,17 @@ open class UIControl: UIView {
     }
 }
 
-/// A closure action, as iOS 14's `UIAction`.
+/// A closure action, as iOS 14's `UIAction`. A button made with `UIButton(type:primaryAction:)`
+/// shows its title and image.
 @MainActor
 public final class UIAction {
     public let title: String
+    public let image: UIImage?
     public let handler: @MainActor (UIAction) -> Void
 
-    public init(title: String = "", handler: @escaping @MainActor (UIAction) -> Void) {
+    public init(title: String = "", image: UIImage? = nil, handler: @escaping @MainActor (UIAction) -> Void) {
         self.title = title
+        self.image = image
         self.handler = handler
     }
-}
-
-/// A button, as UIKit's `UIButton`: a control that shows an image (titles are kept but not
-/// drawn: Kinescope has no text rendering yet).
-@MainActor
-open class UIButton: UIControl {
-    public enum ButtonType: Int, Sendable { case custom = 0, system }
-
-    public let buttonType: ButtonType
-    private var titles: [UInt: String] = [:]
-    private var images: [UInt: UIImage] = [:]
-    private let imageView = UIImageView(frame: .zero)
-
-    public init(type: ButtonType) {
-        buttonType = type
-        super.init(frame: .zero)
-        imageView.contentMode = .center
-        imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        addSubview(imageView)
-    }
-
-    public override init(frame: CGRect) {
-        buttonType = .custom
-        super.init(frame: frame)
-        imageView.frame = bounds
-        imageView.contentMode = .center
-        imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        addSubview(imageView)
-    }
-
-
-    /// Keeps the title for `state` (not drawn: no text rendering yet).
-    public func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }
-    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[0] }
-
-    /// The image shown in `state` (the normal one when none is set for it).
-    public func setImage(_ image: UIImage?, for state: State) {
-        images[state.rawValue] = image
-        updateImage()
-    }
-
-    public func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
-
-    open override var isHighlighted: Bool {
-        didSet { updateImage() }
-    }
-
-    private func updateImage() {
-        let state: State = !isEnabled ? .disabled : isHighlighted ? .highlighted : isSelected ? .selected : .normal
-        imageView.image = image(for: state)
-        imageView.frame = bounds
-    }
-
-    public var currentImage: UIImage? { imageView.image }
 }

@@ -4,8 +4,8 @@ import Layers
 /// A view that shows read-only text, as UIKit's `UILabel`.
 ///
 /// The text is drawn into an image that becomes the layer's contents, once per change of
-/// `text`, `font`, `textColor`, `textAlignment`, `numberOfLines`, `lineBreakMode` or the
-/// bounds' size (labels use the `.redraw` content mode, as in UIKit); compositing a label that
+/// `text` (or `attributedText`), `font`, `textColor`, `shadowColor`, `shadowOffset`,
+/// `textAlignment`, `numberOfLines`, `lineBreakMode` or the bounds' size (labels use the `.redraw` content mode, as in UIKit); compositing a label that
 /// did not change costs no text work. As in UIKit the text is centred vertically, lines wrap
 /// at word boundaries when `numberOfLines` is not 1, and text that does not fit ends in "…"
 /// (`lineBreakMode` `.byTruncatingTail`). Labels ignore touches and are not opaque.
@@ -23,7 +23,41 @@ open class UILabel: UIView {
     /// The text shown; nil or empty shows nothing. Any Unicode the font has is drawn; a
     /// character it lacks shows the font's missing-glyph box.
     open var text: String? {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+        didSet {
+            attributedTextStorage = nil
+            if text != oldValue { setNeedsDisplay() }
+        }
+    }
+
+    /// The text with its style, as UIKit's `attributedText`. Setting it sets `text` to its
+    /// string and, as UIKit documents, `font` and `textColor` to the `.font` and
+    /// `.foregroundColor` at location 0 (each kept when absent there). Kinescope draws a label in
+    /// one font and colour, so later runs are drawn in the style of the first. Setting `font` or
+    /// `textColor` afterwards applies it to the whole string; setting `text` replaces it. When
+    /// none was set, reading gives `text` with the label's font and colour (nil without text).
+    open var attributedText: NSAttributedString? {
+        get {
+            if let attributedTextStorage { return attributedTextStorage }
+            guard let text else { return nil }
+            return NSAttributedString(string: text, attributes: [.font: fontStorage, .foregroundColor: textColorStorage])
+        }
+        set {
+            guard let newValue else {
+                text = nil
+                return
+            }
+            text = newValue.string
+            if newValue.length > 0 {
+                let attributes = newValue.attributes(at: 0, effectiveRange: nil)
+                if let font = attributes[.font] as? UIFont { self.font = font }
+                if let color = attributes[.foregroundColor] as? UIColor {
+                    textColor = color
+                } else if let color = attributes[.foregroundColor] as? CGColor {
+                    textColor = UIColor(cgColor: color)
+                }
+            }
+            attributedTextStorage = NSAttributedString(attributedString: newValue)
+        }
     }
 
     /// The font; setting nil restores the default, the 17-point system font.
@@ -31,6 +65,7 @@ open class UILabel: UIView {
         get { fontStorage }
         set {
             let font = newValue ?? UIFont.systemFont(ofSize: UIFont.labelFontSize)
+            restyleAttributedText(.font, font)
             guard font != fontStorage else { return }
             fontStorage = font
             setNeedsDisplay()
@@ -42,10 +77,24 @@ open class UILabel: UIView {
         get { textColorStorage }
         set {
             let color = newValue ?? .black
+            restyleAttributedText(.foregroundColor, color)
             guard color != textColorStorage else { return }
             textColorStorage = color
             setNeedsDisplay()
         }
+    }
+
+    /// The colour of a shadow drawn under the text, offset by `shadowOffset` and not blurred, as
+    /// UIKit's `shadowColor`. Default nil: no shadow. A shadow with a zero offset would lie exactly
+    /// under the text and is not drawn.
+    open var shadowColor: UIColor? {
+        didSet { if shadowColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Where the shadow lies relative to the text, in points (y down). Default (0, -1), UIKit's:
+    /// one point above.
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { if shadowOffset != oldValue { setNeedsDisplay() } }
     }
 
     /// How lines sit horizontally in the bounds. Default `.natural` (left to right: `.left`).
@@ -68,6 +117,7 @@ open class UILabel: UIView {
     /// wraps only at newlines.
     open var preferredMaxLayoutWidth: CGFloat = 0
 
+    private var attributedTextStorage: NSAttributedString?
     private var fontStorage = UIFont.systemFont(ofSize: UIFont.labelFontSize)
     private var textColorStorage = UIColor.black
 
@@ -91,8 +141,22 @@ open class UILabel: UIView {
         guard scale > 0 else { return }
         let layout = layout(text, scale: scale, width: rect.width, height: rect.height)
         let top = rect.minY + (rect.height - CGFloat(layout.height) / scale) / 2
+        if let shadowColor, shadowOffset != .zero {
+            TextRenderer.draw(layout, in: context,
+                              at: CGPoint(x: rect.minX + shadowOffset.width, y: top + shadowOffset.height),
+                              containerWidth: rect.width, alignment: textAlignment, color: shadowColor.cgColor)
+        }
         TextRenderer.draw(layout, in: context, at: CGPoint(x: rect.minX, y: top), containerWidth: rect.width,
                           alignment: textAlignment, color: textColorStorage.cgColor)
+    }
+
+    /// Gives the whole of a set `attributedText` the attribute `key`, as UIKit does when `font` or
+    /// `textColor` is set after it.
+    private func restyleAttributedText(_ key: NSAttributedString.Key, _ value: Any) {
+        guard let attributedTextStorage, attributedTextStorage.length > 0 else { return }
+        let restyled = NSMutableAttributedString(attributedString: attributedTextStorage)
+        restyled.addAttribute(key, value: value, range: NSRange(location: 0, length: restyled.length))
+        self.attributedTextStorage = restyled
     }
 
     /// The rectangle the text takes in `bounds`: at its origin, as wide as the widest line and
@@ -122,7 +186,7 @@ open class UILabel: UIView {
     }
 
     /// The size the label wants: `sizeThatFits` with `preferredMaxLayoutWidth` as the width.
-    open var intrinsicContentSize: CGSize {
+    open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: .greatestFiniteMagnitude))
     }
 

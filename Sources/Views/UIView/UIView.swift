@@ -9,8 +9,15 @@ import Layers
 /// `layer.masksToBounds`. Coordinates are y-down, points are pixels (the screen's scale is 1).
 @MainActor
 open class UIView: UIResponder {
-    /// The class of the backing layer; override to back a view with a layer subclass.
-    open class var layerClass: CALayer.Type { CALayer.self }
+    /// The class of the backing layer; override to back a view with a layer subclass:
+    /// `override class var layerClass: AnyClass { CAShapeLayer.self }`.
+    ///
+    /// Declared `AnyClass` as in UIKit, so such overrides compile unchanged. The class must be
+    /// `CALayer` or a subclass; when it is not, the view is backed by a plain `CALayer` and a
+    /// one-line diagnostic naming the view class and the class given goes to the current
+    /// animation engine's `diagnosticHandler` (standard error by default). UIKit raises an
+    /// exception there instead; a plain layer keeps the app running and every view consistent.
+    open class var layerClass: AnyClass { CALayer.self }
 
     /// The backing layer. Its delegate is the view.
     public let layer: CALayer
@@ -30,12 +37,22 @@ open class UIView: UIResponder {
 
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {
-        layer = Self.layerClass.init()
+        layer = Self.makeBackingLayer()
         super.init()
         layer.delegate = self
         layer.isOpaque = true
         self.frame = frame
         if Self.drawsWithDrawRect { setNeedsDisplay() }
+    }
+
+    /// A new instance of `layerClass`, or a plain `CALayer` (with a diagnostic) when that is not
+    /// a `CALayer` class.
+    private static func makeBackingLayer() -> CALayer {
+        let given: AnyClass = layerClass
+        if let layerType = given as? CALayer.Type { return layerType.init() }
+        AnimationEngine.current.diagnosticHandler(
+            "\(String(reflecting: self)).layerClass is \(String(reflecting: given)), not a CALayer subclass; using CALayer")
+        return CALayer()
     }
 
     /// Whether instances draw through `draw(_:)` when first shown. UIKit gives a backing store
@@ -161,8 +178,15 @@ open class UIView: UIResponder {
     /// Whether subviews are resized by their `autoresizingMask` when the bounds change. Default true.
     open var autoresizesSubviews = true
 
-    /// The view's tint; unused by drawing here, kept for API compatibility.
-    open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+    /// The view's tint: `.systemBlue`, iOS's default, unless set. `.system` buttons draw their
+    /// title (and `UIButton`'s info and add glyphs) in it. Unlike UIKit, a view does not
+    /// inherit its superview's tint: each view has its own, and setting nil restores the default.
+    open var tintColor: UIColor! {
+        get { tintColorStorage }
+        set { tintColorStorage = newValue ?? .systemBlue }
+    }
+
+    private var tintColorStorage: UIColor = .systemBlue
 
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { gestureRecognizerStorage.isEmpty ? nil : gestureRecognizerStorage }
@@ -195,6 +219,16 @@ open class UIView: UIResponder {
 
     /// The size that best fits the view's content within `size`; by default the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// The size the view's content needs, for layout: UIKit's `intrinsicContentSize`. A plain
+    /// view has none: both dimensions are `UIView.noIntrinsicMetric`. Labels, image views and
+    /// buttons give their content's size.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// The value of an `intrinsicContentSize` dimension the view has no preference for: -1, as in UIKit.
+    nonisolated public static let noIntrinsicMetric: CGFloat = -1
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
     open func sizeToFit() {
