@@ -11,20 +11,27 @@ extension CALayer {
         let boundsChanged = key == .bounds && properties.bounds.size != (value as? CGRect)?.size
         properties[keyPath: path] = value
         didChange(key)
-        if boundsChanged && needsDisplayOnBoundsChange { setNeedsDisplay() }
+        if boundsChanged {
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            setNeedsLayout()
+        }
     }
 
-    /// Records that `key` changed: this layer and its ancestors need a new render, and the
-    /// change's action (an implicit animation, unless turned off) runs.
+    /// Records that `key` changed: this layer and its ancestors need a new render, the
+    /// change's action (an implicit animation, unless turned off) runs, and the layer is
+    /// redrawn when its class says `needsDisplay(forKey:)` of the key.
     func didChange(_ key: CALayerKey) {
         markNeedsRender()
         runAction(forChangeOf: key)
+        if key == .isHidden, hasPresentation { runAction(forEvent: properties.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+        if type(of: self).needsDisplay(forKey: key.rawValue) { setNeedsDisplay() }
     }
 
     /// `contents` changed from `old`: as `didChange(.contents)`, but setting the same image
     /// again runs no action.
     func contentsDidChange(from old: Any?) {
         markNeedsRender()
+        if type(of: self).needsDisplay(forKey: "contents") { needsDisplayFlag = true }
         if let before = old as? CGImage, let after = contents as? CGImage, before === after { return }
         if old == nil && contents == nil { return }
         runAction(forChangeOf: .contents)

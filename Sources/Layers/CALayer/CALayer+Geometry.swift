@@ -34,4 +34,15 @@ extension CALayer {
                                y: f.minY + properties.anchorPoint.y * f.height)
         }
     }
+
+    /// The affine part of `transform` (its 2D rotation, scale, skew and translation), as Apple's
+    /// `affineTransform()`.
+    public func affineTransform() -> CGAffineTransform {
+        CATransform3DGetAffineTransform(properties.transform)
+    }
+
+    /// Sets `transform` to the 3D form of `m` (animatable, as `transform` is).
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
 }

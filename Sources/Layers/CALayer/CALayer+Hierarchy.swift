@@ -4,10 +4,15 @@ extension CALayer {
     public var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
-            for child in children { child.superlayer = nil }
+            let shown = hasPresentation
+            for child in children {
+                if shown { child.runAction(forEvent: kCAOnOrderOut) }
+                child.superlayer = nil
+            }
             children = []
             for layer in newValue ?? [] { addSublayer(layer) }
             markNeedsRender()
+            setNeedsLayout()
         }
     }
 
@@ -17,7 +22,8 @@ extension CALayer {
     }
 
     /// Inserts `layer` at `index` (clamped to the number of sublayers), first removing it from
-    /// its current parent. Inserting a layer into itself or into its own subtree does nothing
+    /// its current parent; this layer then needs layout, and a layer inserted into a displayed
+    /// tree runs its `kCAOnOrderIn` action. Inserting a layer into itself or into its own subtree does nothing
     /// (Apple raises an exception; a cycle could never be drawn).
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard !layer.isAncestor(of: self) else { return }
@@ -27,6 +33,8 @@ extension CALayer {
         layer.superlayer = self
         layer.markNeedsRender()
         markNeedsRender()
+        setNeedsLayout()
+        if hasPresentation { layer.runAction(forEvent: kCAOnOrderIn) }
     }
 
     /// Inserts `layer` just below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
@@ -47,21 +55,27 @@ extension CALayer {
         insertNear(layer, sibling: sibling, offset: 1, fallback: index + 1)
     }
 
-    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index. Does nothing when
-    /// `oldLayer` is not a sublayer of this layer.
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index; in a displayed tree
+    /// this layer then runs its `kCATransition` action (a `CATransition` in its `actions` shows
+    /// the change). Does nothing when `oldLayer` is not a sublayer of this layer (Apple leaves
+    /// that undefined).
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = children.firstIndex(where: { $0 === oldLayer }) else { return }
         guard !newLayer.isAncestor(of: self) else { return }
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(min(index, children.count)))
+        if hasPresentation { runAction(forEvent: kCATransition) }
     }
 
-    /// Detaches the layer from its superlayer (or from the layer it masks).
+    /// Detaches the layer from its superlayer (or from the layer it masks). A layer leaving a
+    /// displayed tree runs its `kCAOnOrderOut` action first; the superlayer needs layout.
     public func removeFromSuperlayer() {
         guard superlayer != nil || maskOwner != nil else { return }
         let parent = superlayer ?? maskOwner
+        if let superlayer, superlayer.hasPresentation { runAction(forEvent: kCAOnOrderOut) }
         detachFromParent()
         parent?.markNeedsRender()
+        parent?.setNeedsLayout()
     }
 
     /// Whether this layer is `layer` or one of its ancestors.

@@ -9,13 +9,26 @@ extension CALayer {
     /// Whether `setNeedsLayout()` was called and layout has not run since.
     public func needsLayout() -> Bool { layoutPending }
 
-    /// Runs `layoutSublayers()` now if the layer is marked, then does the same down the tree.
+    /// Lays out now whatever is marked, as Apple's `layoutIfNeeded()`: climbs the superlayers
+    /// while they need layout, then from the topmost of those runs `layoutSublayers()` on every
+    /// marked layer of the subtree, each before its sublayers. The render tree does the same
+    /// for every layer it draws, before its `display()` (layout, then display, each frame).
     public func layoutIfNeeded() {
-        if layoutPending {
-            layoutPending = false
-            layoutSublayers()
-        }
-        for child in children { child.layoutIfNeeded() }
+        var root = self
+        while let parent = root.superlayer, parent.layoutPending { root = parent }
+        root.layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
+        layoutNowIfNeeded()
+        for child in children { child.layoutSubtreeIfNeeded() }
+    }
+
+    /// Runs `layoutSublayers()` if the layer is marked.
+    func layoutNowIfNeeded() {
+        guard layoutPending else { return }
+        layoutPending = false
+        layoutSublayers()
     }
 }
 

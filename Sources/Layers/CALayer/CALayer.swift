@@ -13,8 +13,44 @@ import Raster
 /// a host renders only when something changed.
 open class CALayer: CustomStringConvertible {
     /// Creates a layer with Apple's defaults: zero bounds and position, anchor point (0.5, 0.5),
-    /// opacity 1, no contents, `contentsGravity` `.resize`, double-sided.
-    public required init() {}
+    /// opacity 1, no contents, `contentsGravity` `.resize`, double-sided. A subclass that
+    /// overrides `defaultValue(forKey:)` starts with its own defaults instead.
+    public required init() {
+        if type(of: self) != CALayer.self { applyClassDefaults() }
+    }
+
+    /// The value a new layer of this class has for `key` (a property's key-value coding name:
+    /// `"opacity"`, `"anchorPoint"`, `"hidden"`…; timing keys such as `"duration"` included),
+    /// with the property's Swift type: `Float` for `opacity`, `CGPoint` for `anchorPoint`,
+    /// `CATransform3D` for `transform`, `CGColor` for colours, the raw-value types for
+    /// `contentsGravity` and the filters. Nil for keys without a default (nil-valued properties
+    /// and keys that are not properties).
+    ///
+    /// Override it to give a subclass other defaults: a new instance starts with them (keys of
+    /// layer properties), and `value(forKey:)` returns them for keys never set (any key).
+    open class func defaultValue(forKey key: String) -> Any? {
+        builtInDefault(forKey: key)
+    }
+
+    /// Whether a change of `key` redraws the layer (`setNeedsDisplay()`), by its setter or by
+    /// `setValue(_:forKey:)`. False for every key of `CALayer`; a subclass returns true for the
+    /// keys its `draw(in:)` depends on (calling `super` for the others).
+    open class func needsDisplay(forKey key: String) -> Bool {
+        false
+    }
+
+    /// Whether `key`'s value would be archived; true for every key, as Apple's default. Kept for
+    /// ported code that overrides it: Kinescope does not archive layers.
+    open class func shouldArchiveValue(forKey key: String) -> Bool {
+        true
+    }
+
+    /// The layer's preferred size in its superlayer's space: by default the size of its bounds
+    /// mapped through its transform (the size of `frame`), as Apple's default without a layout
+    /// manager.
+    open func preferredFrameSize() -> CGSize {
+        frame.size
+    }
 
     /// Creates a copy of `layer`'s model properties (not its sublayers or animations). Core
     /// Animation uses this initialiser for presentation layers; subclasses that add properties
@@ -55,6 +91,34 @@ open class CALayer: CustomStringConvertible {
     /// Default `false`.
     open var needsDisplayOnBoundsChange = false
 
+    /// The pixel format of the backing image `display()` draws (`draw(in:)` through
+    /// `drawContentsThroughContext()`): `.RGBA8Uint` (the default) or `.gray8Uint`, drawn in an
+    /// 8-bit grey context, so colours come out grey as on Apple's platforms. `.RGBA16Float` is
+    /// accepted and drawn in 8 bits per channel (Kinescope's compositor is 8-bit). Not animatable.
+    open var contentsFormat: CALayerContentsFormat = .RGBA8Uint {
+        didSet { if contentsFormat != oldValue { setNeedsDisplay() } }
+    }
+
+    /// A hint that drawing may be deferred to a background thread. Accepted and ignored:
+    /// Kinescope always draws before the frame that shows the layer, so drawing stays
+    /// deterministic. Default false.
+    open var drawsAsynchronously = false
+
+    /// Core Image filters applied to the layer and its sublayers, as Apple types them (`[Any]?`:
+    /// `CIFilter` objects). Stored for ported code; not drawn yet (Kinescope's `CIFilter` has
+    /// transition filters only). Animatable on Apple's platforms by key path; here stored only.
+    /// Default nil.
+    open var filters: [Any]?
+
+    /// Core Image filters applied to the content behind the layer. Stored for ported code; not
+    /// drawn yet. Default nil.
+    open var backgroundFilters: [Any]?
+
+    /// The filter that composites the layer over what is behind it (a `CIFilter` or a filter
+    /// name). Stored for ported code; not drawn yet: the compositor has source-over only until
+    /// Core Graphics' blend modes land. Default nil (source-over).
+    open var compositingFilter: Any?
+
     // MARK: Tree
 
     /// The parent layer, or nil for a root.
@@ -67,6 +131,8 @@ open class CALayer: CustomStringConvertible {
 
     /// The layer's contents need `display()` before the next render.
     var needsDisplayFlag = false
+    /// The part of the layer marked by `setNeedsDisplay(_:)` alone; nil when the whole is.
+    var needsDisplayRegion: CGRect?
 
     /// The render node made last time, reused while nothing in the subtree changes
     /// (`.some(nil)`: the layer was hidden).

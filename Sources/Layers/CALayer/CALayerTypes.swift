@@ -80,3 +80,27 @@ extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
+
+/// Pixel formats of a layer's backing image (`CALayer.contentsFormat`), Apple's raw strings.
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// 8 bits per channel, red, green, blue and alpha (the default).
+    public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")
+    /// 16-bit float channels on Apple's platforms; drawn with 8 bits per channel here.
+    public static let RGBA16Float = CALayerContentsFormat(rawValue: "RGBAh")
+    /// 8-bit grey, no alpha.
+    public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
+}
+
+/// Names of the actions a layer runs for events that are not property changes.
+///
+/// `kCAOnOrderIn`: the layer became visible — inserted into a displayed tree, or `isHidden`
+/// set to false. `kCAOnOrderOut`: it left — removed from a displayed tree, or hidden.
+/// `kCATransition` (declared with `CATransition`): a sublayer of a displayed layer was replaced
+/// (`replaceSublayer(_:with:)`); the action is looked up on the superlayer, so a `CATransition`
+/// there shows the old sublayer giving way to the new one.
+public let kCAOnOrderIn = "onOrderIn"
+/// See `kCAOnOrderIn`.
+public let kCAOnOrderOut = "onOrderOut"

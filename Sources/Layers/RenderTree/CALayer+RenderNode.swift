@@ -36,6 +36,7 @@ extension CALayer {
     }
 
     private func buildRenderNode(parent: LayerProperties?, model: Bool) -> RenderNode? {
+        if !model { layoutNowIfNeeded() }
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties

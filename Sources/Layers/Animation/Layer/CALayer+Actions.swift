@@ -58,10 +58,16 @@ extension CALayer {
     /// Runs the action for a change of `key` (unless the transaction disables actions), after
     /// the value changed. Presentation copies never run actions.
     func runAction(forChangeOf key: CALayerKey) {
+        runAction(forEvent: key.rawValue)
+    }
+
+    /// Runs the action for `event` (a property's key, `kCAOnOrderIn`, `kCAOnOrderOut` or
+    /// `kCATransition`) unless the transaction disables actions; presentation copies run none.
+    func runAction(forEvent event: String) {
         guard !animationState.isPresentationCopy else { return }
         let engine = AnimationEngine.current
         guard !engine.isSuppressingChanges else { return }
-        engine.layerDidChange(self, key: key.rawValue)
+        engine.layerDidChange(self, key: event)
     }
 
     /// Opens the implicit transaction and remembers the layer's values before its first change

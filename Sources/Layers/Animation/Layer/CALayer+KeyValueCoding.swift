@@ -3,11 +3,87 @@ import Geometry
 extension CALayer {
     /// The value at `keyPath`, as Core Animation's key-value coding gives it: an animatable
     /// property or field (`"opacity"`, `"position.x"`, `"transform.rotation.z"`, `"bounds.size"`;
-    /// numbers come back as `CGFloat`), or a value stored earlier under a key that is not a layer
-    /// property (layers accept any key, a common way to tag them). Nil otherwise.
+    /// numbers come back as `CGFloat`), another property by its key (`"contentsGravity"`,
+    /// `"duration"`, `"name"`…, in its own type), or a value stored earlier under a key that is
+    /// not a layer property (layers accept any key, a common way to tag them), else the class's
+    /// `defaultValue(forKey:)`.
     public func value(forKeyPath keyPath: String) -> Any? {
         if let path = LayerKeyPath(keyPath) { return path.get(modelValues).anyValue }
-        return animationState.customValues[keyPath]
+        if let value = plainPropertyValue(forKey: keyPath) { return value }
+        return animationState.customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
+    }
+
+    /// The values of the properties that are not animated through key paths, by key.
+    private func plainPropertyValue(forKey key: String) -> Any?? {
+        switch key {
+        case "maskedCorners": maskedCorners
+        case "contentsGravity": contentsGravity
+        case "contentsScale": contentsScale
+        case "minificationFilter": minificationFilter
+        case "magnificationFilter": magnificationFilter
+        case "allowsGroupOpacity": allowsGroupOpacity
+        case "allowsEdgeAntialiasing": allowsEdgeAntialiasing
+        case "opaque": isOpaque
+        case "name": .some(name)
+        case "beginTime": beginTime
+        case "duration": duration
+        case "speed": speed
+        case "timeOffset": timeOffset
+        case "repeatCount": repeatCount
+        case "repeatDuration": repeatDuration
+        case "autoreverses": autoreverses
+        case "fillMode": fillMode
+        case "contentsFormat": contentsFormat
+        case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange
+        case "drawsAsynchronously": drawsAsynchronously
+        case "filters": .some(filters)
+        case "backgroundFilters": .some(backgroundFilters)
+        case "compositingFilter": .some(compositingFilter)
+        case "mask": .some(mask)
+        case "sublayers": .some(sublayers)
+        default: nil
+        }
+    }
+
+    /// Sets one of the properties `plainPropertyValue(forKey:)` reads; false when `key` is not
+    /// one of them or `value` has the wrong type.
+    private func setPlainProperty(_ value: Any?, forKey key: String) -> Bool {
+        func number() -> Double? { scalarValue(value) }
+        switch key {
+        case "maskedCorners":
+            if let v = value as? CACornerMask { maskedCorners = v } else if let v = number() { maskedCorners = CACornerMask(rawValue: UInt(max(0, v))) } else { return false }
+        case "contentsGravity":
+            if let v = value as? CALayerContentsGravity { contentsGravity = v } else if let v = value as? String { contentsGravity = .init(rawValue: v) } else { return false }
+        case "minificationFilter", "magnificationFilter":
+            let filter = (value as? CALayerContentsFilter) ?? (value as? String).map(CALayerContentsFilter.init(rawValue:))
+            guard let filter else { return false }
+            if key == "minificationFilter" { minificationFilter = filter } else { magnificationFilter = filter }
+        case "contentsScale": guard let v = number() else { return false }; contentsScale = CGFloat(v)
+        case "allowsGroupOpacity": guard let v = value as? Bool else { return false }; allowsGroupOpacity = v
+        case "allowsEdgeAntialiasing": guard let v = value as? Bool else { return false }; allowsEdgeAntialiasing = v
+        case "opaque": guard let v = value as? Bool else { return false }; isOpaque = v
+        case "name": guard value == nil || value is String else { return false }; name = value as? String
+        case "beginTime": guard let v = number() else { return false }; beginTime = v
+        case "duration": guard let v = number() else { return false }; duration = v
+        case "speed": guard let v = number() else { return false }; speed = Float(v)
+        case "timeOffset": guard let v = number() else { return false }; timeOffset = v
+        case "repeatCount": guard let v = number() else { return false }; repeatCount = Float(v)
+        case "repeatDuration": guard let v = number() else { return false }; repeatDuration = v
+        case "autoreverses": guard let v = value as? Bool else { return false }; autoreverses = v
+        case "fillMode":
+            if let v = value as? CAMediaTimingFillMode { fillMode = v } else if let v = value as? String { fillMode = .init(rawValue: v) } else { return false }
+        case "contentsFormat":
+            if let v = value as? CALayerContentsFormat { contentsFormat = v } else if let v = value as? String { contentsFormat = .init(rawValue: v) } else { return false }
+        case "needsDisplayOnBoundsChange": guard let v = value as? Bool else { return false }; needsDisplayOnBoundsChange = v
+        case "drawsAsynchronously": guard let v = value as? Bool else { return false }; drawsAsynchronously = v
+        case "filters": guard value == nil || value is [Any] else { return false }; filters = value as? [Any]
+        case "backgroundFilters": guard value == nil || value is [Any] else { return false }; backgroundFilters = value as? [Any]
+        case "compositingFilter": compositingFilter = value
+        case "mask": guard value == nil || value is CALayer else { return false }; mask = value as? CALayer
+        case "sublayers": guard value == nil || value is [CALayer] else { return false }; sublayers = value as? [CALayer]
+        default: return false
+        }
+        return true
     }
 
     /// Sets the value at `keyPath` (see `value(forKeyPath:)`), through the property's setter, so
@@ -18,11 +94,18 @@ extension CALayer {
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let engine = AnimationEngine.current
         guard let path = LayerKeyPath(keyPath) else {
+            if plainPropertyValue(forKey: keyPath) != nil {
+                if !setPlainProperty(value, forKey: keyPath) {
+                    engine.diagnose("setValue(_:forKeyPath: \"\(keyPath)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a value of that property; ignored")
+                }
+                return
+            }
             let base = String(keyPath.prefix { $0 != "." })
             if CALayerKey(rawValue: base) != nil || keyPath.contains(".") {
-                engine.diagnose("setValue(_:forKeyPath:) supports animatable layer properties and plain keys; '\(keyPath)' ignored")
+                engine.diagnose("setValue(_:forKeyPath:) supports layer properties, their animatable fields and plain keys; '\(keyPath)' ignored")
             } else {
                 animationState.customValues[keyPath] = value
+                if type(of: self).needsDisplay(forKey: keyPath) { setNeedsDisplay() }
             }
             return
         }
