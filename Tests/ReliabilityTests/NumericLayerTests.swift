@@ -200,6 +200,7 @@ final class NumericLayerTests: XCTestCase {
         layer.shadowOpacity = 0
         tree.addSublayer(layer)
         engine.tick()
+        _ = tree.makeRenderNode()
         let keyPaths: [(String, () -> Any)] = [
             ("position", { Nasty.point(&random) }), ("bounds", { Nasty.rect(&random) }),
             ("opacity", { Nasty.floats[random.next(below: Nasty.floats.count)] }),

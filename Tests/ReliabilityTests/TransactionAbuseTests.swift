@@ -16,7 +16,7 @@ private final class DiagnosticLog {
     var lines: [String] = []
 }
 
-/// A committed 40×40 layer in a committed root, so that changes to it animate implicitly.
+/// A 40×40 layer in a root, committed and drawn once, so that changes to it animate implicitly.
 private func committedPair(_ engine: AnimationEngine) -> (root: CALayer, layer: CALayer) {
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -26,6 +26,7 @@ private func committedPair(_ engine: AnimationEngine) -> (root: CALayer, layer: 
     layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     root.addSublayer(layer)
     engine.tick()
+    _ = root.makeRenderNode()
     return (root, layer)
 }
 

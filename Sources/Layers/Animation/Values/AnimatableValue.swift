@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// The kinds of value an animatable key path holds.
@@ -56,12 +57,15 @@ enum AnimatableValue: Equatable {
             guard let number = scalarValue(value) else { return nil }
             self = .bool(number != 0)
         case .point:
+            if let box = value as? NSValue, box.boxedKind == .point { self = .point(box.pointValue); return }
             guard let point = value as? CGPoint else { return nil }
             self = .point(point)
         case .size:
+            if let box = value as? NSValue, box.boxedKind == .size { self = .size(box.sizeValue); return }
             guard let size = value as? CGSize else { return nil }
             self = .size(size)
         case .rect:
+            if let box = value as? NSValue, box.boxedKind == .rect { self = .rect(box.rectValue); return }
             guard let rect = value as? CGRect else { return nil }
             self = .rect(rect)
         case .color:
@@ -70,6 +74,10 @@ enum AnimatableValue: Equatable {
             self = .color(SIMD4(Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha)))
         case .transform:
             if let t = value as? CATransform3D { self = .transform(t); return }
+            if let box = value as? NSValue, box.boxedKind == .transform3D || box.boxedKind == .affineTransform {
+                self = .transform(box.caTransform3DValue)
+                return
+            }
             guard let a = value as? CGAffineTransform else { return nil }
             self = .transform(CATransform3DMakeAffineTransform(a))
         case .image:
