@@ -1,0 +1,148 @@
+import CX11
+import Foundation
+import Glibc
+import Kinescope
+import KinescopeTestSupport
+import XCTest
+
+/// `ApplicationRunLoop.run()` on an X11 window of a private Xvfb: Foundation timers drive the
+/// interface between frames, the loop blocks while idle, and quits promptly.
+final class LiveRunLoopTests: XCTestCase {
+    private var server: OwnXServer?
+
+    override func setUpWithError() throws {
+        server = try OwnXServer(["-screen", "0", "320x240x24"])
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    /// A clock face: a white hand on black, turned 45° by a 0.1 s `Timer`; each tick reads the
+    /// window back (through a second X connection) to see the previous tick's hand.
+    @MainActor
+    final class ClockFace {
+        let loop: ApplicationRunLoop
+        let hand = UIView(frame: CGRect(x: 56, y: 10, width: 8, height: 50))
+        let reader: OpaquePointer
+        let windowID: UInt
+        var ticks = 0
+        var frames: [[UInt32]] = []
+        var quitAsked: Date?
+
+        init(displayName: String) throws {
+            let host = try X11Host(title: "clock", size: try PixelSize(width: 120, height: 120), displayName: displayName)
+            windowID = host.windowID
+            loop = ApplicationRunLoop(host: host, clock: MonotonicClock(), framesPerSecond: 30)
+            guard let reader = XOpenDisplay(displayName) else { throw TestSupportError("no second connection to \(displayName)") }
+            self.reader = reader
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 120, height: 120))
+            window.backgroundColor = .black
+            hand.backgroundColor = .white
+            hand.layer.anchorPoint = CGPoint(x: 0.5, y: 1)
+            hand.layer.position = CGPoint(x: 60, y: 60)
+            window.addSubview(hand)
+            loop.show(window)
+        }
+
+        func tick() {
+            frames.append(windowPixels())
+            ticks += 1
+            hand.transform = CGAffineTransform(rotationAngle: CGFloat(ticks) * .pi / 4)
+        }
+
+        func windowPixels() -> [UInt32] {
+            guard let image = XGetImage(reader, windowID, 0, 0, 120, 120, ~0, ZPixmap) else { return [] }
+            defer { XDestroyImage(image) }
+            var pixels: [UInt32] = []
+            pixels.reserveCapacity(120 * 120)
+            for y in 0..<120 {
+                for x in 0..<120 { pixels.append(UInt32(truncatingIfNeeded: XGetPixel(image, Int32(x), Int32(y))) & 0xFF_FFFF) }
+            }
+            return pixels
+        }
+
+        func quit() {
+            quitAsked = Date()
+            loop.requestQuit()
+        }
+
+        isolated deinit { XCloseDisplay(reader) }
+    }
+
+    /// CPU time of the whole process, seconds.
+    private static func processCPUTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+
+    func testTimerDrivenClockHandMovesInTheWindow() throws {
+        let displayName = try XCTUnwrap(server?.displayName)
+        try onMain {
+            let face = try ClockFace(displayName: displayName)
+            let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in
+                MainActor.assumeIsolated {
+                    face.tick()
+                    if face.ticks == 6 { face.quit() }
+                }
+            }
+            defer { timer.invalidate() }
+            let start = Date()
+            try face.loop.run()
+            let returned = Date()
+            XCTAssertEqual(face.ticks, 6)
+            XCTAssertEqual(returned.timeIntervalSince(start), 0.6, accuracy: 0.3, "six ticks 0.1 s apart")
+            XCTAssertLessThan(returned.timeIntervalSince(try XCTUnwrap(face.quitAsked)), 0.1, "run() returns promptly on quit")
+            // frames[i] shows the hand of tick i (frames[0]: upright, before any tick).
+            XCTAssertEqual(face.frames.count, 6)
+            let lit = face.frames.map { $0.filter { $0 != 0 }.count }
+            XCTAssertTrue(lit.allSatisfy { $0 > 200 }, "the hand shows in every frame: \(lit)")
+            for i in 1..<face.frames.count {
+                XCTAssertNotEqual(face.frames[i], face.frames[i - 1], "the hand moved between ticks \(i - 1) and \(i)")
+            }
+            XCTAssertEqual(face.frames[0][20 * 120 + 60], 0xFF_FFFF, "upright at first: white above the centre")
+            XCTAssertEqual(face.frames[2][60 * 120 + 100], 0xFF_FFFF, "after two ticks (90°) it points right")
+        }
+    }
+
+    func testIdleWithARepeatingTimerUsesNoCPUAndMainQueueBlocksWakeTheLoop() throws {
+        let displayName = try XCTUnwrap(server?.displayName)
+        try onMain {
+            let face = try ClockFace(displayName: displayName)
+            try face.loop.runTurn(maximumWait: .zero)
+            final class Measure: @unchecked Sendable {
+                var fires = 0
+                var cpuStart = 0.0, wallStart = Date()
+                var cpu = 0.0, wall = 0.0
+                var crossThreadBlockRan: Date?
+            }
+            let measure = Measure()
+            let idle = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in measure.fires += 1 }
+            defer { idle.invalidate() }
+            measure.cpuStart = Self.processCPUTime()
+            measure.wallStart = Date()
+            // After ~1.1 s of idle, a block queued from another thread must wake the blocked loop
+            // and end it.
+            let sent = Date().addingTimeInterval(1.1)
+            Thread.detachNewThread {
+                Thread.sleep(until: sent)
+                DispatchQueue.main.async {
+                    measure.cpu = Self.processCPUTime() - measure.cpuStart
+                    measure.wall = Date().timeIntervalSince(measure.wallStart)
+                    measure.crossThreadBlockRan = Date()
+                    MainActor.assumeIsolated { face.quit() }
+                }
+            }
+            try face.loop.run()
+            XCTAssertEqual(measure.fires, 2, "the 0.5 s timer fired twice in 1.1 s")
+            let ran = try XCTUnwrap(measure.crossThreadBlockRan)
+            XCTAssertLessThan(ran.timeIntervalSince(sent), 0.1, "the block woke the blocked loop")
+            let perSecond = measure.cpu / measure.wall
+            print("idle with a 0.5 s repeating timer: \(Int(measure.cpu * 1e6)) µs CPU in \(String(format: "%.2f", measure.wall)) s")
+            XCTAssertLessThan(perSecond, 0.05, "idle costs under 50 ms of CPU a second (no busy loop, no polling)")
+            XCTAssertLessThan(face.loop.statistics.frames, 10, "no frames while idle")
+        }
+    }
+}
