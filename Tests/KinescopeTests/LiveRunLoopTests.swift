@@ -71,6 +71,69 @@ final class LiveRunLoopTests: XCTestCase {
         isolated deinit { XCloseDisplay(reader) }
     }
 
+    /// The number of descriptors the process has open.
+    private static func openDescriptorCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+
+    /// Each window's loop is woken by its own connection (a close request sent by another
+    /// client ends `run()`), also when its descriptor number is the previous window's, and no
+    /// descriptor outlives its loop.
+    func testSuccessiveWindowsAreEachWokenByTheirConnectionAndLeakNoDescriptor() throws {
+        let displayName = try XCTUnwrap(server?.displayName)
+        try onMain {
+            guard let sender = XOpenDisplay(displayName) else { throw TestSupportError("no connection to \(displayName)") }
+            defer { XCloseDisplay(sender) }
+            let before = Self.openDescriptorCount()
+            weak var weakFace: ClockFace?
+            weak var weakLoop: ApplicationRunLoop?
+            for round in 0..<4 {
+                let face = try ClockFace(displayName: displayName)
+                try face.loop.runTurn(maximumWait: .zero)
+                var event = XEvent()
+                event.xclient.type = ClientMessage
+                event.xclient.window = face.windowID
+                event.xclient.message_type = XInternAtom(sender, "WM_PROTOCOLS", 0)
+                event.xclient.format = 32
+                event.xclient.data.l.0 = Int(bitPattern: XInternAtom(sender, "WM_DELETE_WINDOW", 0))
+                final class Flag: @unchecked Sendable {
+                    var watchdogFired = false
+                    var event = XEvent()
+                    nonisolated(unsafe) var sender: OpaquePointer?
+                }
+                let flag = Flag()
+                flag.event = event
+                flag.sender = sender
+                // The close request is sent from a timer while the loop is blocked (a timer
+                // alone does not end the wait): the X connection must wake it. The watchdog only
+                // ends a loop that missed it.
+                let send = Timer(fire: Date().addingTimeInterval(0.1), interval: 0, repeats: false) { _ in
+                    XSendEvent(flag.sender, flag.event.xclient.window, 0, 0, &flag.event)
+                    XFlush(flag.sender)
+                }
+                RunLoop.main.add(send, forMode: .default)
+                // Weakly: a block-based Timer is never freed on Linux, nor what its block holds.
+                let watchdog = Timer.scheduledTimer(withTimeInterval: 3, repeats: false) { [weak face] _ in
+                    flag.watchdogFired = true
+                    MainActor.assumeIsolated { face?.quit() }
+                }
+                let start = Date()
+                try face.loop.run()
+                watchdog.invalidate()
+                weakFace = face
+                weakLoop = face.loop
+                XCTAssertFalse(flag.watchdogFired, "round \(round): the X event woke the loop")
+                XCTAssertLessThan(Date().timeIntervalSince(start), 1, "round \(round)")
+            }
+            XCTAssertNil(weakFace)
+            XCTAssertNil(weakLoop)
+            // Cancelled sources close their duplicates on their own queues.
+            let end = Date().addingTimeInterval(2)
+            while Self.openDescriptorCount() > before && Date() < end { usleep(10_000) }
+            XCTAssertEqual(Self.openDescriptorCount(), before, "no descriptor left open")
+        }
+    }
+
     /// CPU time of the whole process, seconds.
     private static func processCPUTime() -> Double {
         var spec = timespec()
@@ -82,8 +145,9 @@ final class LiveRunLoopTests: XCTestCase {
         let displayName = try XCTUnwrap(server?.displayName)
         try onMain {
             let face = try ClockFace(displayName: displayName)
-            let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in
+            let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { [weak face] _ in
                 MainActor.assumeIsolated {
+                    guard let face else { return }
                     face.tick()
                     if face.ticks == 6 { face.quit() }
                 }
@@ -132,7 +196,7 @@ final class LiveRunLoopTests: XCTestCase {
                     measure.cpu = Self.processCPUTime() - measure.cpuStart
                     measure.wall = Date().timeIntervalSince(measure.wallStart)
                     measure.crossThreadBlockRan = Date()
-                    MainActor.assumeIsolated { face.quit() }
+                    MainActor.assumeIsolated { face.quit() }   // a main-queue block is freed once run
                 }
             }
             try face.loop.run()

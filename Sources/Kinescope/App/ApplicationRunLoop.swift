@@ -81,6 +81,11 @@ public final class ApplicationRunLoop {
         events.reserveCapacity(64)
     }
 
+    /// The wait's read sources go before the host closes the descriptors they watch.
+    isolated deinit {
+        foundationWait = nil
+    }
+
     /// Shows `window` filling the host, and makes it key (its root view controller's view
     /// appears).
     public func show(_ window: UIWindow) {
