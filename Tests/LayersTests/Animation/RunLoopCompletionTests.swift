@@ -31,6 +31,21 @@ final class RunLoopCompletionTests: XCTestCase {
                        "an engine someone made is driven by its owner")
     }
 
+    func testAThreadThatOnlyReadsMediaTimeGetsNoRunLoopService() {
+        final class Box: @unchecked Sendable { var hasService = true; var drives = false }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = CACurrentMediaTime()
+            box.drives = AnimationEngine.current.drivesItselfOnRunLoop
+            box.hasService = AnimationEngine.current.runLoopService != nil
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertTrue(box.drives)
+        XCTAssertFalse(box.hasService, "no observer or timer until there is work")
+    }
+
     func testCompletionBlockWithoutAnimationsRunsOnceOnALaterRunLoopTurn() {
         var runs = 0
         CATransaction.begin()

@@ -31,12 +31,16 @@ extension AnimationEngine {
     /// `ApplicationRunLoop`, `HeadlessHost`, or a test stepping a `VirtualClock` with `tick()` —
     /// calls `prepareFrame()`/`finishFrame()` itself, deterministically, and must not be driven
     /// twice. Set it on the thread that uses the engine; its run loop is the one serviced.
+    ///
+    /// The observer and timer are installed with the first work (a layer change, a completion
+    /// block, a display link), on the run loop of the thread that does it, so a thread that only
+    /// reads `CACurrentMediaTime()` gets neither.
     public var drivesItselfOnRunLoop: Bool {
-        get { runLoopService != nil }
+        get { drivesItself }
         set {
-            guard newValue != drivesItselfOnRunLoop else { return }
+            guard newValue != drivesItself else { return }
+            drivesItself = newValue
             if newValue {
-                runLoopService = RunLoopService(engine: self)
                 runLoopWorkArrived()
             } else {
                 runLoopService?.invalidate()
@@ -49,8 +53,17 @@ extension AnimationEngine {
     /// opened, a callback or completion block queued, an animation or display link added):
     /// asks for a pass soon. Ignored during a pass, which plans the next one itself.
     func runLoopWorkArrived() {
-        guard let service = runLoopService, !service.isRunningPass else { return }
+        guard drivesItself, hasRunLoopWork else { return }
+        let service = runLoopService ?? RunLoopService(engine: self)
+        runLoopService = service
+        guard !service.isRunningPass else { return }
         service.schedule(at: CFAbsoluteTimeGetCurrent())
+    }
+
+    /// Whether anything waits for a pass (what `nextRunLoopPassTime()` looks at).
+    private var hasRunLoopWork: Bool {
+        !transactions.isEmpty || !queuedCallbacks.isEmpty || !dueGroups.isEmpty || !animatingLayers.isEmpty
+            || !displayLinks.isEmpty
     }
 
     /// A run-loop pass of a self-driven engine: `tick()`, then the timer set for the next

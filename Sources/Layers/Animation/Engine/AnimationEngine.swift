@@ -90,8 +90,8 @@ public final class AnimationEngine {
     var displayLinks: [CADisplayLink] = [] {
         didSet { if !displayLinks.isEmpty { runLoopWorkArrived() } }
     }
-    /// Set while the engine drives itself on its thread's Foundation run loop
-    /// (`drivesItselfOnRunLoop`).
+    /// `drivesItselfOnRunLoop`, and its observer and timer once work has come.
+    var drivesItself = false
     var runLoopService: RunLoopService?
     /// Nesting depth of `withoutActions(_:)`.
     var suppressionDepth = 0
