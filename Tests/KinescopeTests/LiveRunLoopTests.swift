@@ -71,6 +71,41 @@ final class LiveRunLoopTests: XCTestCase {
         isolated deinit { XCloseDisplay(reader) }
     }
 
+    /// An animation keeps its frame rate while a timer fires between the frames, on time.
+    func testAnimationFramesAndTimerFiringsInterleaveOnTime() throws {
+        let displayName = try XCTUnwrap(server?.displayName)
+        try onMain {
+            let face = try ClockFace(displayName: displayName)
+            try face.loop.runTurn(maximumWait: .zero)
+            final class Log: @unchecked Sendable { var fireLateness: [Double] = [] }
+            let log = Log()
+            let start = Date()
+            UIView.animate(withDuration: 0.6, delay: 0, options: .curveLinear, animations: {
+                face.hand.transform = CGAffineTransform(rotationAngle: .pi)
+            })
+            let framesBefore = face.loop.statistics.frames
+            let timer = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: true) { timer in
+                log.fireLateness.append(-timer.fireDate.timeIntervalSinceNow)
+            }
+            let stop = Timer.scheduledTimer(withTimeInterval: 0.7, repeats: false) { [weak face] _ in
+                MainActor.assumeIsolated { face?.quit() }
+            }
+            try face.loop.run()
+            timer.invalidate()
+            stop.invalidate()
+            let frames = face.loop.statistics.frames - framesBefore
+            let elapsed = Date().timeIntervalSince(start)
+            let late = log.fireLateness.sorted()
+            print("animation at 30 fps with a 0.05 s timer: \(frames) frames in \(String(format: "%.2f", elapsed)) s, "
+                + "\(face.loop.statistics.droppedFrames) dropped; \(late.count) firings, median lateness "
+                + "\(String(format: "%.2f", (late.isEmpty ? 0 : late[late.count / 2]) * 1000)) ms")
+            XCTAssertGreaterThanOrEqual(frames, 9, "about 18 frames in the 0.6 s animation")
+            XCTAssertLessThanOrEqual(frames, 24, "at most one frame per interval (30 fps) while animating, none after")
+            XCTAssertGreaterThanOrEqual(late.count, 8, "about 14 firings in 0.7 s")
+            XCTAssertLessThan(late.isEmpty ? 1 : late[late.count / 2], 0.01, "the timer fires on time between frames")
+        }
+    }
+
     /// The number of descriptors the process has open.
     private static func openDescriptorCount() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
