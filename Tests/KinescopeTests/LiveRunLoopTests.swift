@@ -25,7 +25,7 @@ final class LiveRunLoopTests: XCTestCase {
     final class ClockFace {
         let loop: ApplicationRunLoop
         let hand = UIView(frame: CGRect(x: 56, y: 10, width: 8, height: 50))
-        let reader: OpaquePointer
+        var reader: OpaquePointer?
         let windowID: UInt
         var ticks = 0
         var frames: [[UInt32]] = []
@@ -68,7 +68,7 @@ final class LiveRunLoopTests: XCTestCase {
             loop.requestQuit()
         }
 
-        isolated deinit { XCloseDisplay(reader) }
+        isolated deinit { if let reader { XCloseDisplay(reader) } }
     }
 
     /// An animation keeps its frame rate while a timer fires between the frames, on time.
@@ -103,6 +103,32 @@ final class LiveRunLoopTests: XCTestCase {
             XCTAssertLessThanOrEqual(frames, 24, "at most one frame per interval (30 fps) while animating, none after")
             XCTAssertGreaterThanOrEqual(late.count, 8, "about 14 firings in 0.7 s")
             XCTAssertLessThan(late.isEmpty ? 1 : late[late.count / 2], 0.01, "the timer fires on time between frames")
+        }
+    }
+
+    /// The display server dying while the loop is blocked (a hang-up on the watched socket)
+    /// wakes it, and `run()` throws instead of blocking on.
+    func testServerDeathWhileBlockedEndsRunWithConnectionLost() throws {
+        let server = try XCTUnwrap(self.server)
+        let displayName = server.displayName, pid = server.pid
+        try onMain {
+            let face = try ClockFace(displayName: displayName)
+            try face.loop.runTurn(maximumWait: .zero)
+            XCloseDisplay(face.reader)
+            face.reader = nil
+            let killer = Timer(fire: Date().addingTimeInterval(0.1), interval: 0, repeats: false) { _ in
+                kill(pid, SIGKILL)
+            }
+            RunLoop.main.add(killer, forMode: .default)
+            let watchdog = Timer.scheduledTimer(withTimeInterval: 5, repeats: false) { [weak face] _ in
+                MainActor.assumeIsolated { face?.quit() }
+            }
+            defer { watchdog.invalidate() }
+            let start = Date()
+            XCTAssertThrowsError(try face.loop.run()) { error in
+                XCTAssertEqual(error as? HostError, .connectionLost(display: displayName))
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, "woken by the hang-up, not the watchdog")
         }
     }
 
