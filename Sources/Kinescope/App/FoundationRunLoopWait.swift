@@ -12,10 +12,13 @@
 // serviced the main queue, and a read source that posts to the main queue puts any descriptor
 // there.
 // Timers and `perform` blocks do not make it return: a before-waiting observer stops the wait
-// when one of them has made a turn due (a layer changed, an animation started, quit asked).
+// when one of them has made a turn due (a layer changed or marked for layout or display, an
+// animation started, quit asked).
 //
-// Idle, blocked here with nothing animating, the process uses no CPU (epoll in the run loop and
-// in libdispatch's manager thread); a wait ends within about 0.2 ms of its deadline.
+// Measured here (debug build, Xvfb, `LiveRunLoopTests`): idle with a 0.5 s repeating timer, the
+// whole process used 0.6–0.8 ms of CPU in 1.1 s (epoll in the run loop and in libdispatch's
+// manager thread, no polling); a 0.05 s timer fired a median 0.1 ms late while a 30 fps
+// animation kept all its frames; a wait ends 0.1–0.2 ms after its deadline.
 import CoreFoundation
 import Dispatch
 import Foundation
