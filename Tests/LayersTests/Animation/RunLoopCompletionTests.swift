@@ -138,6 +138,7 @@ final class RunLoopCompletionTests: XCTestCase {
         final class Box: @unchecked Sendable {
             var ranOnThread = false
             var ranInsideCommit = false
+            var turnedFor = 0.0
         }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
@@ -152,14 +153,17 @@ final class RunLoopCompletionTests: XCTestCase {
             CATransaction.commit()
             committing = false
             // A background run loop with nothing scheduled returns at once; the engine's timer
-            // keeps this one turning until the block is delivered.
+            // keeps this one turning until the block is delivered, and no longer.
+            let start = Date()
             RunLoop.current.run(until: Date().addingTimeInterval(2))
+            box.turnedFor = Date().timeIntervalSince(start)
             done.signal()
         }
         thread.start()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertTrue(box.ranOnThread)
         XCTAssertFalse(box.ranInsideCommit)
+        XCTAssertLessThan(box.turnedFor, 1.5, "run(until:) returned once the engine was idle")
     }
 
     func testDisplayLinkFiresOnRunLoopTurnsAndStopsCostingWhenInvalidated() {

@@ -87,7 +87,8 @@ extension AnimationEngine {
     /// When a self-driven engine next needs a pass, in media time: now for anything waiting to
     /// be delivered or committed; the next frame slot while a display link runs; otherwise the
     /// earliest begin (not yet reported) or end of a running animation (half a millisecond
-    /// late, so that it has passed when evaluated); nil when nothing is due.
+    /// late, so that it has passed when evaluated; a frame after the last pass if that moment
+    /// has already been looked at); nil when nothing is due.
     func nextRunLoopPassTime() -> CFTimeInterval? {
         let now = clock.now
         if !queuedCallbacks.isEmpty || !dueGroups.isEmpty { return now }
@@ -100,11 +101,15 @@ extension AnimationEngine {
         if displayLinks.contains(where: { $0.isScheduled(in: currentMode) }) {
             consider(max(now, (runLoopService?.lastPass ?? now) + frameInterval))
         }
+        let lastPass = runLoopService?.lastPass ?? -.infinity
         for entry in animatingLayers {
             guard let layer = entry.layer else { return now }
             for record in layer.animationState.records where record.state == .running {
                 let local = record.didNotifyStart ? record.endTime : record.beginTime
-                consider(max(now, layer.convertTime(local, to: nil) + 0.0005))
+                let due = layer.convertTime(local, to: nil) + 0.0005
+                // A moment already passed that did not take effect (the layer's timing changed
+                // meanwhile): look again a frame later rather than spin.
+                consider(due > lastPass ? max(now, due) : lastPass + frameInterval)
             }
         }
         return earliest
