@@ -58,6 +58,15 @@ public protocol Host: AnyObject {
     /// display server has gone.
     @discardableResult
     func nextEvents(timeout: Duration?, into events: inout [HostEvent]) throws(HostError) -> HostWaitResult
+
+    /// File descriptors that become readable when the host may have something for `nextEvents`:
+    /// the display connection and the waker's pipe. For a run loop that blocks somewhere else
+    /// than `nextEvents` — `ApplicationRunLoop` blocks in Foundation's run loop, so that timers
+    /// and main-queue blocks wake it too — watching these for readability and then calling
+    /// `nextEvents(timeout: .zero)`. Readable is a hint, not a promise (a wake-up may carry no
+    /// event). Events the host has already read into memory do not show here: call
+    /// `nextEvents(timeout: .zero)` before blocking. Valid as long as the host.
+    var eventDescriptors: [Int32] { get }
 }
 
 /// Why `Host.nextEvents` returned. When several apply, the first listed wins.
@@ -75,6 +84,9 @@ public enum HostWaitResult: Hashable, Sendable {
 public typealias PresentObserver = (_ frame: Bitmap, _ damage: [PixelRect]) -> Void
 
 extension Host {
+    /// The waker's pipe only: a host without a connection of its own.
+    public var eventDescriptors: [Int32] { [waker.readDescriptor] }
+
     /// Interrupts `nextEvents` (the current wait or the next one). Same as `waker.wakeUp()`; use
     /// `waker` from other threads, since a host is not `Sendable`.
     public func wakeUp() { waker.wakeUp() }

@@ -3,6 +3,9 @@ import Glibc
 import Raster
 
 extension X11Host {
+    /// The X connection's socket and the waker's pipe.
+    public var eventDescriptors: [Int32] { [XConnectionNumber(display), waker.readDescriptor] }
+
     @discardableResult
     public func nextEvents(timeout: Duration?, into events: inout [HostEvent]) throws(HostError) -> HostWaitResult {
         try ensureAlive()

@@ -8,7 +8,10 @@ import Views
 /// The run loop of a Kinescope app: it shows a `UIWindow` on a host (an X11 window or a
 /// headless canvas) and, each turn, moves input, time and pixels along in Core Animation's order:
 ///
-/// 1. wait for host events, but only as long as nothing is due (blocks while idle: no polling);
+/// 1. run Foundation's due work (`Timer`s, `RunLoop.main.perform` blocks, `DispatchQueue.main`
+///    blocks and main-actor jobs), then wait for host events, but only as long as nothing is due —
+///    the wait is in Foundation's run loop, which Foundation's work also ends (blocks while idle:
+///    no polling);
 /// 2. deliver them: pointer → touches through the window, keys → first responder, resizes →
 ///    the window's frame;
 /// 3. lay out, then commit the implicit transaction (changes made while handling events take
@@ -53,6 +56,8 @@ public final class ApplicationRunLoop {
     public var background = PremultipliedColor.black
 
     private let compositor: Compositor
+    /// Made on the first blocking wait.
+    private var foundationWait: FoundationRunLoopWait?
     private var events: [HostEvent] = []
     private var lastRendered: RenderNode?
     private var lastBackground: PremultipliedColor?
@@ -76,6 +81,11 @@ public final class ApplicationRunLoop {
         events.reserveCapacity(64)
     }
 
+    /// The wait's read sources go before the host closes the descriptors they watch.
+    isolated deinit {
+        foundationWait = nil
+    }
+
     /// Shows `window` filling the host, and makes it key (its root view controller's view
     /// appears).
     public func show(_ window: UIWindow) {
@@ -91,7 +101,10 @@ public final class ApplicationRunLoop {
         host.wakeUp()
     }
 
-    /// Runs turns until the window is closed or `requestQuit()` is called.
+    /// Runs turns until the window is closed or `requestQuit()` is called (from a timer or
+    /// main-queue block too: the wait ends at once and `run()` returns after that turn). The
+    /// thread's Foundation run loop is serviced throughout, as `RunLoop.main.run()` would:
+    /// repeating timers fire on time between frames and cost nothing while they wait.
     public func run() throws(HostError) {
         while !quitRequested {
             try runTurn(maximumWait: nil, pacedToFrameRate: true)
@@ -104,9 +117,16 @@ public final class ApplicationRunLoop {
     /// With `pacedToFrameRate` (what `run()` does), the frame part runs only when its slot has
     /// come, at most once per frame interval; without it (the default, for callers that step a
     /// virtual clock themselves), every turn runs a frame. Dropped frames are counted either way.
+    ///
+    /// Foundation's run loop is serviced first, every turn: the `Timer`s, `perform` blocks and
+    /// main-queue blocks (`DispatchQueue.main.async`, main-actor jobs) that are due run, in
+    /// `RunLoop.Mode.default`. A wait blocks in `RunLoop.main` (see `FoundationRunLoopWait`), so
+    /// those wake it as input does, and changes they make take effect in the same turn.
+    /// With a `HeadlessHost` a finite wait takes no time (its clock is virtual); Foundation's
+    /// timers still fire by wall-clock time, whenever a turn finds them due.
     public func runTurn(maximumWait: Duration?, pacedToFrameRate: Bool = false) throws(HostError) {
         events.removeAll(keepingCapacity: true)
-        try host.nextEvents(timeout: waitTime(limit: maximumWait), into: &events)
+        try collectEvents(waitingAtMost: maximumWait)
         for event in events { deliver(event) }
         window?.layoutIfNeeded()
         engine.commitImplicitTransaction()
@@ -116,6 +136,27 @@ public final class ApplicationRunLoop {
         try renderIfNeeded()
         engine.finishFrame()
         endFrame(startedAt: start)
+    }
+
+    /// Services Foundation's run loop without blocking, then takes the host's pending events;
+    /// when there are none and nothing is due, waits in Foundation's run loop for input, a
+    /// wake-up, Foundation work or the next frame, bounded by `limit`.
+    private func collectEvents(waitingAtMost limit: Duration?) throws(HostError) {
+        _ = RunLoop.current.run(mode: .default, before: .distantPast)
+        guard try host.nextEvents(timeout: .zero, into: &events) == .timedOut, !quitRequested else { return }
+        let wait = waitTime(limit: limit)
+        if let wait, wait <= .zero || host is HeadlessHost { return }
+        let waiter = foundationWait ?? FoundationRunLoopWait(descriptors: host.eventDescriptors)
+        foundationWait = waiter
+        let waitEnds = ContinuousClock.now.advanced(by: wait ?? .seconds(1e9))
+        waiter.wait(timeout: wait) { [unowned self] in
+            // Before the run loop sleeps: stop if a timer or block has made a turn due sooner
+            // than the wait would end (a layer changed, a display link added, quit asked).
+            if quitRequested { return true }
+            guard let wanted = waitTime(limit: limit) else { return false }
+            return wanted < ContinuousClock.now.duration(to: waitEnds) - .milliseconds(1)
+        }
+        try host.nextEvents(timeout: .zero, into: &events)
     }
 
     /// How long `run()` would wait now before the next frame: zero when one is due, nil when

@@ -15,7 +15,9 @@ public let kCATransactionCompletionBlock = "completionBlock"
 ///
 /// Every change to a layer belongs to a transaction. The first change on a thread with none
 /// open begins an *implicit* transaction, which the run loop commits at the end of the turn
-/// (`AnimationEngine.commitImplicitTransaction()`). `begin()`/`commit()` make *explicit* ones,
+/// (`AnimationEngine.commitImplicitTransaction()`: an `ApplicationRunLoop` calls it each turn; a
+/// thread's default engine has a Foundation run-loop observer call it before the thread's
+/// `RunLoop` waits and when a run ends, as Core Animation does). `begin()`/`commit()` make *explicit* ones,
 /// which nest: an inner transaction sees the outer one's values until it sets its own, and the
 /// outer values return when it commits. Animations (explicit ones and those implicit actions
 /// add) start only when the outermost transaction commits, all with that moment as their begin
@@ -102,9 +104,17 @@ open class CATransaction {
 
     /// Sets the block to run once every animation added from now on in this transaction (and
     /// those nested in it) has finished or been removed. It runs once, on the thread that owns
-    /// the engine, in the run loop's callback step of a later turn than the commit; if no
-    /// animation was added, in the turn after the commit. Setting another block seals this one:
-    /// it still waits for the animations added while it was set.
+    /// the engine, on a later run-loop turn than the commit — never inside `commit()`; if no
+    /// animation was added, on the turn after the commit.
+    ///
+    /// Blocks add up: setting another block (or nil) does not cancel this one, it seals it — it
+    /// still runs, after the animations added while it was set (at once if there were none), and
+    /// blocks due together run in the order they were set.
+    ///
+    /// Which run loop: an `ApplicationRunLoop` (or `HeadlessHost`) runs them in its frame's
+    /// callback step; a thread's default engine, with no such loop, runs them on that thread's
+    /// Foundation `RunLoop` (`AnimationEngine.drivesItselfOnRunLoop`), so a unit test or tool that
+    /// turns `RunLoop.current.run(until:)` sees them.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         AnimationEngine.current.setCompletionBlock(block)
     }

@@ -18,7 +18,8 @@ final class TransactionFrame {
 /// transaction or one nested in it) holds the group; the block becomes due when the group is
 /// sealed (its transaction committed, or another block set in its place) and no animation
 /// holds it any more. It then runs in the run loop's callback step of a later turn than the
-/// one that sealed it, never inside `commit()`.
+/// one that sealed it, never inside `commit()`. A sealed group is never dropped: a block
+/// replaced by another, or cleared with nil, still runs (blocks add up, as on Apple's platforms).
 final class CompletionGroup {
     let block: () -> Void
     private(set) var outstanding = 0

@@ -26,7 +26,9 @@ import Foundation
 /// 4. `finishFrame()` — delegate callbacks and due completion blocks run.
 ///
 /// `tick()` does all but the rendering; `nextFrameDeadline()` says when the next frame is
-/// needed, so a host can sleep when nothing animates.
+/// needed, so a host can sleep when nothing animates. A thread's default engine, which no run
+/// loop of Kinescope's drives, does these steps itself on the thread's Foundation `RunLoop`
+/// (`drivesItselfOnRunLoop`).
 ///
 /// Like `CALayer`, an engine is not thread-safe: use it from the thread it is current on.
 public final class AnimationEngine {
@@ -57,7 +59,9 @@ public final class AnimationEngine {
     /// `CATransaction.lock()`.
     let transactionLock = NSRecursiveLock()
 
-    var transactions: [TransactionFrame] = []
+    var transactions: [TransactionFrame] = [] {
+        didSet { if transactions.count == 1, transactions[0].isImplicit { runLoopWorkArrived() } }
+    }
     /// Layers changed in the open transaction, with their model values before the first change
     /// (Apple's presentation shows these until the commit).
     var changedLayers: [ObjectIdentifier: (layer: CALayer, before: PresentationValues)] = [:]
@@ -69,15 +73,26 @@ public final class AnimationEngine {
 
     /// The layers whose animations are evaluated every frame, held weakly (see
     /// `AnimatingLayer`).
-    var animatingLayers: [AnimatingLayer] = []
+    var animatingLayers: [AnimatingLayer] = [] {
+        didSet { if !animatingLayers.isEmpty { runLoopWorkArrived() } }
+    }
     /// The identities of the animation states in `animatingLayers` (a state, unlike a freed
     /// layer's address, cannot be reused while the engine holds it).
     var animatingIDs: Set<ObjectIdentifier> = []
-    var queuedCallbacks: [() -> Void] = []
-    var dueGroups: [CompletionGroup] = []
+    var queuedCallbacks: [() -> Void] = [] {
+        didSet { if !queuedCallbacks.isEmpty { runLoopWorkArrived() } }
+    }
+    var dueGroups: [CompletionGroup] = [] {
+        didSet { if !dueGroups.isEmpty { runLoopWorkArrived() } }
+    }
     /// The run-loop turn, counted by `finishFrame()`.
     var turn = 0
-    var displayLinks: [CADisplayLink] = []
+    var displayLinks: [CADisplayLink] = [] {
+        didSet { if !displayLinks.isEmpty { runLoopWorkArrived() } }
+    }
+    /// `drivesItselfOnRunLoop`, and its observer and timer once work has come.
+    var drivesItself = false
+    var runLoopService: RunLoopService?
     /// Nesting depth of `withoutActions(_:)`.
     var suppressionDepth = 0
 
@@ -97,6 +112,7 @@ public final class AnimationEngine {
         if let current = engines.current { return current }
         if let made = engines.defaultEngine { return made }
         let made = AnimationEngine()
+        made.drivesItselfOnRunLoop = true
         engines.defaultEngine = made
         return made
     }
