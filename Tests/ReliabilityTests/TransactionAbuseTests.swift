@@ -208,6 +208,7 @@ final class TransactionAbuseTests: XCTestCase {
                 layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
                 root.addSublayer(layer)
                 engine.tick()
+                _ = root.makeRenderNode()
                 weakLayer = layer
                 CATransaction.begin()
                 CATransaction.setCompletionBlock { [weak layer] in

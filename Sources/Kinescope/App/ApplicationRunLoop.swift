@@ -42,6 +42,7 @@ public final class ApplicationRunLoop {
         didSet {
             framesPerSecond = max(1, framesPerSecond)
             engine.maximumFramesPerSecond = framesPerSecond
+            describeScreen()
         }
     }
     /// Counts of frames, composited pixels and dropped frames since the loop was made.
@@ -79,6 +80,13 @@ public final class ApplicationRunLoop {
         engine.makeCurrent()
         compositor = Compositor(threadCount: threadCount)
         events.reserveCapacity(64)
+        describeScreen()
+    }
+
+    /// Tells `UIScreen.main` the host's size and frame rate.
+    private func describeScreen(size: CGSize? = nil) {
+        UIScreen.main.update(size: size ?? CGSize(width: host.size.width, height: host.size.height),
+                             maximumFramesPerSecond: framesPerSecond)
     }
 
     /// The wait's read sources go before the host closes the descriptors they watch.
@@ -240,6 +248,7 @@ public final class ApplicationRunLoop {
             window?.sendKey(UIKey(keysym: key.keysym, characters: key.text, modifierFlags: key.modifiers.uiKitFlags),
                             isDown: false)
         case let .resized(size):
+            describeScreen(size: CGSize(width: size.width, height: size.height))
             window?.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
             mustRender = true
         case .closeRequested, .windowDestroyed:

@@ -124,18 +124,21 @@ extension UIView {
         state.blocks.removeLast()
     }
 
-    /// Whether changes made now are animated (inside an animation block, outside
-    /// `performWithoutAnimation`).
+    /// Whether animations are enabled: true unless `setAnimationsEnabled(false)` turned them off,
+    /// or inside `performWithoutAnimation`, as in UIKit. (Outside an animation block changes
+    /// are not animated either way.)
     public static var areAnimationsEnabled: Bool {
-        AnimationBlockStack.current.blocks.last.map { $0 != nil } ?? false
+        let state = AnimationBlockStack.current
+        return state.animationsEnabled && (state.blocks.last.map { $0 != nil } ?? true)
     }
 
     /// The view's answer to its layer's action search: inside an animation block, an animation
     /// with the block's timing for animatable properties; outside, `NSNull()` — a view's layer
     /// does not animate on its own, as in UIKit.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        guard let block = AnimationBlockStack.current.blocks.last, let block else { return NSNull() }
-        guard Self.animatableKeys.contains(event) else { return NSNull() }
+        let state = AnimationBlockStack.current
+        guard state.animationsEnabled, let block = state.blocks.last, let block else { return NSNull() }
+        guard Self.animatableKeys.contains(event), block.duration > 0, block.duration.isFinite else { return NSNull() }
         let replaced = block.oldValues[OldValueKey(layer: ObjectIdentifier(layer), key: event)]
         let presentation = layer.presentation()
         let shown = presentation?.value(forKey: event)
@@ -216,6 +219,8 @@ final class AnimationBlock {
     var recorder: ChangeRecorder?
     /// Model values replaced inside the block, by layer and key.
     var oldValues: [OldValueKey: Any] = [:]
+    /// A fractional repeat count (`UIView.setAnimationRepeatCount(_:)`), over the `.repeat` option.
+    var repeatCount: Float?
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, spring: Spring?) {
         self.duration = duration
@@ -274,6 +279,7 @@ final class AnimationBlock {
             animation.fillMode = .backwards
         }
         if options.contains(.repeat) { animation.repeatCount = .infinity }
+        if let repeatCount { animation.repeatCount = repeatCount }
         if options.contains(.autoreverse) { animation.autoreverses = true }
         tracker?.track(animation, on: view, blocksInteraction: !options.contains(.allowUserInteraction))
     }
@@ -352,6 +358,10 @@ struct WeakView {
 @MainActor
 final class AnimationBlockStack {
     var blocks: [AnimationBlock?] = []
+    /// The blocks opened by `UIView.beginAnimations(_:context:)`, innermost last.
+    var begun: [BegunAnimations] = []
+    /// `UIView.setAnimationsEnabled(_:)`.
+    var animationsEnabled = true
     static let current = AnimationBlockStack()
 }
 
