@@ -35,7 +35,7 @@ extension BandRenderer {
         guard map.isFinite else { return }
         projectPolygon(polygon, through: map)
         let pixels = scratch.piecePolygon
-        guard pixels.count >= 3 else { return }
+        guard pixels.count >= 3, pixels.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         let area = pixelRect(enclosing: CGRect(boundingBoxOf: pixels)).intersection(clip)
         guard !area.isEmpty else { return }
         let size = PixelSize(uncheckedWidth: area.width, height: area.height)
@@ -91,11 +91,19 @@ func fillByPixelCentres(_ polygon: [CGPoint], into mask: CoverageMask, origin: P
         }
         var first = 0, end = 0
         if left < right {
-            first = max(0, min(mask.width, Int((left - 0.5 - Double(origin.minX)).rounded(.up))))
-            end = max(first, min(mask.width, Int((right - 0.5 - Double(origin.minX)).rounded(.up))))
+            first = columnIndex(left - 0.5 - Double(origin.minX), width: mask.width)
+            end = max(first, columnIndex(right - 0.5 - Double(origin.minX), width: mask.width))
         }
         if first > 0 { line.update(repeating: 0, count: first) }
         if end > first { (line + first).update(repeating: 255, count: end - first) }
         if mask.width > end { (line + end).update(repeating: 0, count: mask.width - end) }
     }
+}
+
+/// The first column whose centre lies at or right of `x` (relative to the mask's left edge),
+/// clamped to `0...width`; NaN counts as the left edge.
+private func columnIndex(_ x: Double, width: Int) -> Int {
+    guard x > 0 else { return 0 }
+    guard x < Double(width) else { return width }
+    return Int(x.rounded(.up))
 }
