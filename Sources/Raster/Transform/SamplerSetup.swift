@@ -157,6 +157,18 @@ struct SamplerSetup: Sendable {
                 edges.append(SamplerEdge(a: a / n, b: b / n, c: c / n))
             }
         }
+        if options.edgeAntialiasing && !options.aliasedEdges.isEmpty {
+            // A hard edge among anti-aliased ones: the same line with its ramp made 1/1024 pixel
+            // wide (every kernel's coverage formula then sees a step), moved so that the step
+            // falls just inside the min edges and just outside the max edges (half-open tiles).
+            let order: [(ImageEdges, Double)] = [(.minX, 0.5), (.maxX, -0.5), (.minY, 0.5), (.maxY, -0.5)]
+            for (k, (edge, bias)) in order.enumerated() where options.aliasedEdges.contains(edge) {
+                let e = edges[k]
+                guard e.a != 0 || e.b != 0 else { continue }
+                edges[k] = SamplerEdge(a: e.a * Self.hardEdgeSteepness, b: e.b * Self.hardEdgeSteepness,
+                                       c: e.c * Self.hardEdgeSteepness + bias)
+            }
+        }
         self.edges = edges
 
         var clipped = clip.map { $0.intersection(destination) } ?? destination
@@ -206,6 +218,10 @@ struct SamplerSetup: Sendable {
             kind = sourceSize.width == 1 && sourceSize.height == 1 ? .solid : .projective
         }
     }
+
+    /// How much steeper than a one-pixel ramp a hard edge's coverage ramp is (see
+    /// `ImageDrawOptions.aliasedEdges`).
+    static let hardEdgeSteepness = 1024.0
 
     /// The Float constants of row `y`.
     func row(_ y: Int) -> SamplerRow {
