@@ -50,14 +50,20 @@ public struct ImageDrawOptions: Sendable, Hashable {
     /// wide, so pixels whose centres lie within 1/1024 pixel of the line are partly covered,
     /// and two images sharing the edge still sum to full coverage there.)
     public var aliasedEdges: ImageEdges
+    /// The part of the image drawn, in its pixels (level 0); nil, the default, draws all of it.
+    /// The quad's edges are this rectangle's, but filtering still reads the pixels beyond it, as
+    /// a GPU drawing part of a texture does: parts of one image drawn side by side (a nine-part
+    /// stretch) join without a visible seam. Its edges are the ones `aliasedEdges` names.
+    public var sourceRect: ImageSourceRect?
 
     /// Options with Core Animation's usual values: opaque, mipmapped bilinear, anti-aliased edges.
     public init(opacity: Float = 1, filter: ImageFilter = .mipmappedBilinear, edgeAntialiasing: Bool = true,
-                aliasedEdges: ImageEdges = []) {
+                aliasedEdges: ImageEdges = [], sourceRect: ImageSourceRect? = nil) {
         self.opacity = opacity
         self.filter = filter
         self.edgeAntialiasing = edgeAntialiasing
         self.aliasedEdges = aliasedEdges
+        self.sourceRect = sourceRect
     }
 
     /// `opacity` as 0…255, rounded to nearest.
@@ -84,4 +90,17 @@ public struct ImageEdges: OptionSet, Hashable, Sendable {
     public static let maxY = ImageEdges(rawValue: 1 << 3)
     /// All four edges.
     public static let all: ImageEdges = [.minX, .maxX, .minY, .maxY]
+}
+
+/// A rectangle of an image's pixels (level 0), from `minX`, `minY` up to `maxX`, `maxY`;
+/// fractional edges are allowed.
+public struct ImageSourceRect: Hashable, Sendable {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
 }

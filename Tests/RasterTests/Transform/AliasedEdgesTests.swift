@@ -12,7 +12,7 @@ final class AliasedEdgesTests: XCTestCase {
             .concatenating(.translation(x: cx, y: cy))
     }
 
-    func testFastKernelsMatchReferenceWithRandomAliasedEdges() throws {
+    func testFastKernelsMatchReferenceWithRandomAliasedEdgesAndSourceRects() throws {
         var rng = SeededRandom(seed: 0xED6E)
         for trial in 0..<200 {
             let w = Int.random(in: 1...30, using: &rng), h = Int.random(in: 1...24, using: &rng)
@@ -27,9 +27,14 @@ final class AliasedEdgesTests: XCTestCase {
                                                                degrees: Double.random(in: -70...70, using: &rng),
                                                                eyeDistance: 80, cx: 25, cy: 20)
             }
+            let x0 = Double.random(in: -1...Double(w) / 2, using: &rng), y0 = Double.random(in: -1...Double(h) / 2, using: &rng)
+            let part = trial % 3 == 0 ? nil : ImageSourceRect(minX: x0, minY: y0,
+                                                               maxX: x0 + Double.random(in: 0.3...Double(w), using: &rng),
+                                                               maxY: y0 + Double.random(in: 0.3...Double(h), using: &rng))
             let options = ImageDrawOptions(opacity: Bool.random(using: &rng) ? 1 : 0.6,
                                            filter: ImageFilter.allCases.randomElement(using: &rng)!,
-                                           aliasedEdges: ImageEdges(rawValue: UInt8.random(in: 1...15, using: &rng)))
+                                           aliasedEdges: ImageEdges(rawValue: UInt8.random(in: 0...15, using: &rng)),
+                                           sourceRect: part)
             let background = TransformFixtures.randomImage(width: 50, height: 40, using: &rng)
             let expected = background.copy()
             expected.drawImage(chain, inverseTransform: forward.inverted()!, options: options, clip: nil, path: .reference)
@@ -39,6 +44,21 @@ final class AliasedEdgesTests: XCTestCase {
                 if let difference = TransformFixtures.differences(actual, expected) {
                     return XCTFail("trial \(trial) \(path) \(options): \(difference)")
                 }
+            }
+        }
+    }
+
+    func testSourceRectDrawsOnlyThatPartWhereTheMapPutsIt() throws {
+        let image = MipmappedImage(Bitmap(size: try PixelSize(width: 20, height: 20), filledWith: .white))
+        let target = Bitmap(width: 40, height: 40)
+        // Scale 2, then move by (1, 1): source pixels 3..<8 × 5..<6 land on 7..<17 × 11..<13.
+        let forward = ProjectiveTransform.scale(x: 2, y: 2).concatenating(.translation(x: 1, y: 1))
+        target.drawImage(image, inverseTransform: forward.inverted()!,
+                         options: ImageDrawOptions(sourceRect: ImageSourceRect(minX: 3, minY: 5, maxX: 8, maxY: 6)))
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = (7..<17).contains(x) && (11..<13).contains(y)
+                XCTAssertEqual(target[x: x, y: y], inside ? .white : .clear, "(\(x), \(y))")
             }
         }
     }
