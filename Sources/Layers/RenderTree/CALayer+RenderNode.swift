@@ -126,8 +126,70 @@ extension CALayer {
         guard destination.width > 0, destination.height > 0 else { return nil }
         let shrinking = destination.width < source.width || destination.height < source.height
         let filter = shrinking ? p.minificationFilter : p.magnificationFilter
+        let parts = p.contentsGravity.resizes
+            ? nineParts(center: p.contentsCenter, source: source, destination: destination, scale: scale,
+                        imageSize: CGSize(width: pixels.base.width, height: pixels.base.height))
+            : []
         return RenderNode.Contents(source: pixels, sourceRect: source, destination: destination,
-                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear)
+                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear, parts: parts)
+    }
+
+    /// The pieces of `contentsCenter`'s nine-part stretch of `source` (pixels of an image of
+    /// `imageSize`) onto `destination`; empty when the centre is the whole image (one piece).
+    ///
+    /// The unit rectangle `center` is taken within `source` (so within `contentsRect`, as on
+    /// Apple's platforms), y down from the image's top row. Corners keep their size in points
+    /// (pixels ÷ `contentsScale`), edges stretch along their side, the centre both ways. When
+    /// the two fixed sides of an axis are together longer than the destination, both shrink by
+    /// the same factor to fill it and the centre disappears on that axis (Apple documents no
+    /// rule; this keeps the image whole and continuous). A centre of zero width or height
+    /// stretches the one pixel row or column around that line, as Core Animation does with
+    /// `CGRect(x: 0.5, y: 0.5, width: 0, height: 0)`.
+    private func nineParts(center: CGRect, source s: CGRect, destination d: CGRect, scale: CGFloat,
+                           imageSize: CGSize) -> [RenderNode.Contents.Part] {
+        let c = center.standardized
+        guard c.minX.isFinite, c.minY.isFinite, c.width.isFinite, c.height.isFinite,
+              c != CGRect(x: 0, y: 0, width: 1, height: 1) else { return [] }
+        /// Source and destination stops of one axis: outer, fixed, fixed, outer.
+        func axis(_ lo: CGFloat, _ hi: CGFloat, sMin: CGFloat, sLength: CGFloat, dMin: CGFloat, dLength: CGFloat,
+                  limit: CGFloat) -> (source: [CGFloat], destination: [CGFloat]) {
+            let u0 = min(max(lo, 0), 1), u1 = min(max(hi, u0), 1)
+            var first = u0 * sLength / scale, last = (1 - u1) * sLength / scale
+            if first + last > dLength {
+                let f = first + last > 0 ? dLength / (first + last) : 0
+                first *= f
+                last *= f
+            }
+            var source = [sMin, sMin + u0 * sLength, sMin + u1 * sLength, sMin + sLength]
+            if source[2] - source[1] <= 0 {
+                // A centre line: stretch the pixel around it.
+                let mid = source[1]
+                source[1] = max(0, mid - 0.5)
+                source[2] = min(limit, mid + 0.5)
+            }
+            return (source, [dMin, dMin + first, dMin + dLength - last, dMin + dLength])
+        }
+        let x = axis(c.minX, c.maxX, sMin: s.minX, sLength: s.width, dMin: d.minX, dLength: d.width, limit: imageSize.width)
+        let y = axis(c.minY, c.maxY, sMin: s.minY, sLength: s.height, dMin: d.minY, dLength: d.height, limit: imageSize.height)
+        var parts: [RenderNode.Contents.Part] = []
+        parts.reserveCapacity(9)
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let dx0 = x.destination[i], dx1 = x.destination[i + 1], dy0 = y.destination[j], dy1 = y.destination[j + 1]
+                let sx0 = x.source[i], sx1 = x.source[i + 1], sy0 = y.source[j], sy1 = y.source[j + 1]
+                guard dx1 > dx0, dy1 > dy0, sx1 > sx0, sy1 > sy0 else { continue }
+                var inner: ImageEdges = []
+                if dx0 > x.destination[0] { inner.insert(.minX) }
+                if dx1 < x.destination[3] { inner.insert(.maxX) }
+                if dy0 > y.destination[0] { inner.insert(.minY) }
+                if dy1 < y.destination[3] { inner.insert(.maxY) }
+                parts.append(RenderNode.Contents.Part(
+                    sourceRect: CGRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0),
+                    destination: CGRect(x: dx0, y: dy0, width: dx1 - dx0, height: dy1 - dy0),
+                    innerEdges: inner))
+            }
+        }
+        return parts
     }
 
     private func cornerRadii(_ p: LayerProperties) -> CornerRadii {
@@ -164,6 +226,16 @@ private func visiblePixel(_ color: CGColor) -> PremultipliedColor? {
 }
 
 extension CALayerContentsGravity {
+    /// Whether the gravity scales the contents to the bounds (`.resize`, `.resizeAspect`,
+    /// `.resizeAspectFill`, and unknown values, which act as `.resize`): the gravities under
+    /// which `contentsCenter` stretches in nine parts.
+    var resizes: Bool {
+        switch self {
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: false
+        default: true
+        }
+    }
+
     /// The rectangle an image of `size` points occupies in `bounds` under this gravity. Unknown
     /// raw values behave as `.resize`, as Core Animation treats them.
     func place(_ size: CGSize, in bounds: CGRect) -> CGRect {

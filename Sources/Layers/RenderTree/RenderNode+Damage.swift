@@ -208,6 +208,7 @@ extension RenderNode {
             && shadow?.radius == other.shadow?.radius && shadow?.path == other.shadow?.path
             && contents?.source === other.contents?.source && contents?.sourceRect == other.contents?.sourceRect
             && contents?.destination == other.contents?.destination && contents?.filter == other.contents?.filter
+            && contents?.parts == other.contents?.parts
             && masksToBounds == other.masksToBounds && isDoubleSided == other.isDoubleSided
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
             && mask === other.mask && transition == nil && other.transition == nil

@@ -117,11 +117,32 @@ public final class RenderNode: @unchecked Sendable {
     }
 
     /// An image placed in the layer: `sourceRect` (in the pixels of `source`) drawn onto
-    /// `destination` (in layer coordinates).
+    /// `destination` (in layer coordinates), in one piece, or in the `parts` of a nine-part
+    /// stretch (`contentsCenter`) when there are any.
     public struct Contents: Sendable {
         public let source: MipmappedImage
         public let sourceRect: CGRect
         public let destination: CGRect
         public let filter: ImageFilter
+        /// The pieces of a nine-part stretch (up to nine: empty rows and columns are left out),
+        /// which tile `destination`; empty when the image is drawn in one piece.
+        public let parts: [Part]
+
+        init(source: MipmappedImage, sourceRect: CGRect, destination: CGRect, filter: ImageFilter, parts: [Part] = []) {
+            self.source = source
+            self.sourceRect = sourceRect
+            self.destination = destination
+            self.filter = filter
+            self.parts = parts
+        }
+
+        /// One piece of a nine-part stretch: `sourceRect` (pixels of `source`) onto
+        /// `destination` (layer coordinates); `innerEdges` are the edges it shares with another
+        /// piece, drawn hard so that the pieces join without a seam.
+        public struct Part: Sendable, Equatable {
+            public let sourceRect: CGRect
+            public let destination: CGRect
+            public let innerEdges: ImageEdges
+        }
     }
 }

@@ -46,8 +46,8 @@ public struct ImageDrawOptions: Sendable, Hashable {
     ///
     /// A hard edge here is half-open, so images that share an edge tile without a seam or an
     /// overlap: a pixel whose centre lies on the `minX`/`minY` edge is inside, one on the
-    /// `maxX`/`maxY` edge is outside. (Technically the edge keeps a coverage ramp 1/1024 pixel
-    /// wide, so pixels whose centres lie within 1/1024 pixel of the line are partly covered,
+    /// `maxX`/`maxY` edge is outside. (Technically the edge keeps a coverage ramp 1/4096 pixel
+    /// wide, so pixels whose centres lie within 1/4096 pixel of the line are partly covered,
     /// and two images sharing the edge still sum to full coverage there.)
     public var aliasedEdges: ImageEdges
     /// The part of the image drawn, in its pixels (level 0); nil, the default, draws all of it.

@@ -163,7 +163,7 @@ struct SamplerSetup: Sendable {
             }
         }
         if options.edgeAntialiasing && !options.aliasedEdges.isEmpty {
-            // A hard edge among anti-aliased ones: the same line with its ramp made 1/1024 pixel
+            // A hard edge among anti-aliased ones: the same line with its ramp made 1/4096 pixel
             // wide (every kernel's coverage formula then sees a step), moved so that the step
             // falls just inside the min edges and just outside the max edges (half-open tiles).
             let order: [(ImageEdges, Double)] = [(.minX, 0.5), (.maxX, -0.5), (.minY, 0.5), (.maxY, -0.5)]
@@ -226,7 +226,7 @@ struct SamplerSetup: Sendable {
 
     /// How much steeper than a one-pixel ramp a hard edge's coverage ramp is (see
     /// `ImageDrawOptions.aliasedEdges`).
-    static let hardEdgeSteepness = 1024.0
+    static let hardEdgeSteepness = 4096.0
 
     /// The Float constants of row `y`.
     func row(_ y: Int) -> SamplerRow {

@@ -83,7 +83,7 @@ final class AliasedEdgesTests: XCTestCase {
         soft.drawImage(white, inverseTransform: map)
         hard.drawImage(white, inverseTransform: map, options: ImageDrawOptions(aliasedEdges: .all))
         XCTAssertGreaterThan(partialPixels(soft), 60, "anti-aliased edges ramp")
-        XCTAssertLessThanOrEqual(partialPixels(hard), 1, "hard edges only cover whole pixels (bar centres within 1/1024 px)")
+        XCTAssertLessThanOrEqual(partialPixels(hard), 1, "hard edges only cover whole pixels (bar centres within 1/4096 px)")
 
         // Only the minX edge hard: partly covered pixels remain along the three others only.
         let one = Bitmap(width: 80, height: 80)
