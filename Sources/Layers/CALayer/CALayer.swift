@@ -165,4 +165,5 @@ struct LayerProperties: Equatable {
     var allowsGroupOpacity = true
     var allowsEdgeAntialiasing = true
     var isOpaque = false
+    var cornerCurve: CALayerCornerCurve = .circular
 }

@@ -33,4 +33,5 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case contents
     case mask
     case sublayers
+    case cornerCurve
 }

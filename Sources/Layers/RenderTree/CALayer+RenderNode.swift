@@ -200,7 +200,8 @@ extension CALayer {
             topLeft: c.contains(.layerMinXMinYCorner) ? r : 0,
             topRight: c.contains(.layerMaxXMinYCorner) ? r : 0,
             bottomRight: c.contains(.layerMaxXMaxYCorner) ? r : 0,
-            bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0
+            bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0,
+            curve: p.cornerCurve == .continuous ? .continuous : .circular
         ).fitted(width: Double(p.bounds.width), height: Double(p.bounds.height))
     }
 
