@@ -13,7 +13,43 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }
 
+/// Which edges of a layer are anti-aliased (Apple's `CAEdgeAntialiasingMask`, same raw values).
+///
+/// Edges are named visually in iOS's y-down space, as UIKit developers see them:
+/// `.layerTopEdge` is the edge at the bounds' minimum y (the top of the screen for an unturned
+/// layer), `.layerBottomEdge` the one at maximum y. (Core Animation names them in its y-up
+/// space, where minimum y is the bottom; Kinescope keeps the visual names, as it does for
+/// `CALayerContentsGravity`.)
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The edge at the bounds' minimum x.
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1 << 0)
+    /// The edge at the bounds' maximum x.
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
+    /// The edge at the bounds' maximum y (the visual bottom in iOS's y-down space).
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
+    /// The edge at the bounds' minimum y (the visual top).
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+}
+
 extension CALayer {
+    /// Which edges of the layer are anti-aliased when `allowsEdgeAntialiasing` is true: an
+    /// edge left out is drawn hard (each pixel in or out by its centre), typically one that
+    /// abuts another layer's edge, so that two turned layers side by side show no seam.
+    /// Default: all four edges. Not animatable.
+    ///
+    /// It applies to the layer's quad: a square-cornered background and the contents' edges
+    /// that lie on (or beyond) the bounds' edges. Rounded corners, borders and the
+    /// `masksToBounds` clip are rasterized as shapes and stay anti-aliased. With
+    /// `allowsEdgeAntialiasing` false, every edge is hard whatever the mask. Top and bottom
+    /// are visual (see `CAEdgeAntialiasingMask`).
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { properties.edgeAntialiasingMask }
+        set { setProperty(\.edgeAntialiasingMask, newValue, key: .edgeAntialiasingMask) }
+    }
+
     /// The curve of the rounded corners of the background, border, `masksToBounds` clip and
     /// bounds-shaped shadow. Default `.circular`; not animatable (the change is immediate, as
     /// on Apple's platforms, whose header does not mark it animatable). Unknown raw values

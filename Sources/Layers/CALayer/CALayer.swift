@@ -166,4 +166,5 @@ struct LayerProperties: Equatable {
     var allowsEdgeAntialiasing = true
     var isOpaque = false
     var cornerCurve: CALayerCornerCurve = .circular
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
 }

@@ -34,4 +34,5 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case mask
     case sublayers
     case cornerCurve
+    case edgeAntialiasingMask
 }

@@ -123,7 +123,7 @@ final class BandRenderer: @unchecked Sendable {
             }
             if let color = node.backgroundColor {
                 fillShape(node.bounds, radii: node.corners, color: color, map: map, target: target, clip: clip,
-                          opacity: opacity, antialiased: node.edgeAntialiasing)
+                          opacity: opacity, antialiased: node.edgeAntialiasing, aliasedEdges: node.aliasedEdges)
             }
             if contents { drawContents(node, map: map, target: target, clip: clip, opacity: opacity) }
         } else if let border = node.border {
@@ -133,10 +133,21 @@ final class BandRenderer: @unchecked Sendable {
 
     private func drawContents(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         guard let contents = node.contents else { return }
+        // The layer's hard edges apply to the contents' edges that lie on or beyond the bounds'.
+        var outerAliased: ImageEdges = []
+        if !node.aliasedEdges.isEmpty {
+            let d = contents.destination, b = node.bounds
+            if d.minX <= b.minX { outerAliased.insert(.minX) }
+            if d.maxX >= b.maxX { outerAliased.insert(.maxX) }
+            if d.minY <= b.minY { outerAliased.insert(.minY) }
+            if d.maxY >= b.maxY { outerAliased.insert(.maxY) }
+            outerAliased.formIntersection(node.aliasedEdges)
+        }
         guard !contents.parts.isEmpty else {
             drawImagePart(contents.source, contents.sourceRect, onto: contents.destination, map: map, target: target,
                           clip: clip, options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
-                                                                edgeAntialiasing: node.edgeAntialiasing))
+                                                                edgeAntialiasing: node.edgeAntialiasing,
+                                                                aliasedEdges: outerAliased))
             return
         }
         // Nine-part: each piece with its quad at its own source rectangle (filtering reads on
@@ -146,7 +157,7 @@ final class BandRenderer: @unchecked Sendable {
             let s = part.sourceRect
             let options = ImageDrawOptions(
                 opacity: opacity, filter: contents.filter, edgeAntialiasing: true,
-                aliasedEdges: node.edgeAntialiasing ? part.innerEdges : .all,
+                aliasedEdges: node.edgeAntialiasing ? part.innerEdges.union(outerAliased) : .all,
                 sourceRect: ImageSourceRect(minX: Double(s.minX), minY: Double(s.minY),
                                             maxX: Double(s.maxX), maxY: Double(s.maxY)))
             drawImagePart(contents.source, s, onto: part.destination, map: map, target: target, clip: clip,

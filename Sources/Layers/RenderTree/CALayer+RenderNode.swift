@@ -70,7 +70,8 @@ extension CALayer {
             masksToBounds: p.masksToBounds,
             isDoubleSided: p.isDoubleSided,
             allowsGroupOpacity: p.allowsGroupOpacity,
-            edgeAntialiasing: p.allowsEdgeAntialiasing,
+            edgeAntialiasing: p.allowsEdgeAntialiasing && !p.edgeAntialiasingMask.isEmpty,
+            aliasedEdges: p.allowsEdgeAntialiasing ? Self.aliasedEdges(p.edgeAntialiasingMask) : [],
             mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
             children: children,
             transition: transition,
@@ -190,6 +191,18 @@ extension CALayer {
             }
         }
         return parts
+    }
+
+    /// The bounds' edges left out of `mask` (none when all four are in, or none is: then
+    /// `edgeAntialiasing` alone says how edges are drawn).
+    private static func aliasedEdges(_ mask: CAEdgeAntialiasingMask) -> ImageEdges {
+        guard !mask.isEmpty else { return [] }
+        var edges: ImageEdges = []
+        if !mask.contains(.layerLeftEdge) { edges.insert(.minX) }
+        if !mask.contains(.layerRightEdge) { edges.insert(.maxX) }
+        if !mask.contains(.layerTopEdge) { edges.insert(.minY) }
+        if !mask.contains(.layerBottomEdge) { edges.insert(.maxY) }
+        return edges
     }
 
     private func cornerRadii(_ p: LayerProperties) -> CornerRadii {

@@ -211,6 +211,7 @@ extension RenderNode {
             && contents?.parts == other.contents?.parts
             && masksToBounds == other.masksToBounds && isDoubleSided == other.isDoubleSided
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
+            && aliasedEdges == other.aliasedEdges
             && mask === other.mask && transition == nil && other.transition == nil
     }
 }

@@ -24,6 +24,9 @@ public final class RenderNode: @unchecked Sendable {
     public let isDoubleSided: Bool
     public let allowsGroupOpacity: Bool
     public let edgeAntialiasing: Bool
+    /// Edges of the bounds drawn hard although `edgeAntialiasing` is on (those left out of
+    /// `edgeAntialiasingMask`): `minX` left, `maxX` right, `minY` top, `maxY` bottom.
+    public let aliasedEdges: ImageEdges
     /// The mask's subtree, in this layer's coordinates.
     public let mask: RenderNode?
     /// Sublayers in drawing order (by `zPosition`, then order, or by depth when they are turned
@@ -41,8 +44,8 @@ public final class RenderNode: @unchecked Sendable {
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
-         isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, mask: RenderNode?,
-         children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
+         isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, aliasedEdges: ImageEdges = [],
+         mask: RenderNode?, children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
          depthFragments: [DepthFragment]? = nil) {
         self.planeToParent = planeToParent
         self.planeDepth = planeDepth
@@ -58,6 +61,7 @@ public final class RenderNode: @unchecked Sendable {
         self.isDoubleSided = isDoubleSided
         self.allowsGroupOpacity = allowsGroupOpacity
         self.edgeAntialiasing = edgeAntialiasing
+        self.aliasedEdges = aliasedEdges
         self.mask = mask
         self.children = children
         self.transition = transition
@@ -68,7 +72,8 @@ public final class RenderNode: @unchecked Sendable {
         RenderNode(planeToParent: planeToParent, bounds: bounds, opacity: opacity, backgroundColor: backgroundColor,
                    corners: corners, border: border, shadow: shadow, contents: contents, masksToBounds: masksToBounds,
                    isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
-                   edgeAntialiasing: edgeAntialiasing, mask: mask, children: children, transition: transition,
+                   edgeAntialiasing: edgeAntialiasing, aliasedEdges: aliasedEdges, mask: mask, children: children,
+                   transition: transition,
                    planeDepth: planeDepth, depthFragments: depthFragments)
     }
 
