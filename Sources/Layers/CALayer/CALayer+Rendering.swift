@@ -72,4 +72,38 @@ extension CALayer {
     open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
         curve == .continuous ? CGFloat(CornerCurve.continuous.expansionFactor) : 1
     }
+
+    /// Whether the layer's coordinate space is turned upside down (about its bounds' centre
+    /// line) for its sublayers and its own drawing. Default false; not animatable.
+    ///
+    /// On iOS, where layers' y axis already points down, a flipped layer lays its sublayers out
+    /// from the bottom: a sublayer at y = 0 sits against the layer's bottom edge, and y grows
+    /// upwards, as on macOS. Hit testing and `convert(_:from:)`/`convert(_:to:)` follow. The
+    /// layer's own frame does not move, and images in `contents` stay upright (see
+    /// `contentsAreFlipped()`), though gravities name the other edge: in a flipped layer
+    /// `.top` puts the image against the visual bottom, as Apple documents. Geometry drawn in
+    /// the layer's space mirrors with it: `maskedCorners`, `shadowOffset`, `shadowPath`. A
+    /// context handed to `draw(in:)` is flipped to match (contents already drawn are not
+    /// redrawn when the flag changes; call `setNeedsDisplay()`).
+    public var isGeometryFlipped: Bool {
+        get { properties.isGeometryFlipped }
+        set { setProperty(\.isGeometryFlipped, newValue, key: .isGeometryFlipped) }
+    }
+
+    /// Whether the layer's contents are implicitly flipped when rendered: true when an odd
+    /// number of the layers from this one up to the root (this one included, through masks'
+    /// owners) are `isGeometryFlipped`, since each mirrors the planes below it. The compositor
+    /// then draws `contents` upside down within its rectangle, which shows it upright, and
+    /// `display()` flips the context it passes to `draw(in:)`, so that drawing at a point lands
+    /// where a sublayer at that point would. False by default. Apple asks not to override it;
+    /// here it cannot be.
+    public func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.properties.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer ?? current.maskOwner
+        }
+        return flipped
+    }
 }

@@ -71,6 +71,9 @@ open class CALayer: CustomStringConvertible {
     /// The render node made last time, reused while nothing in the subtree changes
     /// (`.some(nil)`: the layer was hidden).
     var renderCache: RenderNode??
+    /// `contentsAreFlipped()` when `renderCache` was made (an ancestor's `isGeometryFlipped`
+    /// changes it without changing this layer).
+    var renderedContentsFlipped = false
 
     /// Set by `setNeedsLayout()`, cleared when `layoutSublayers()` runs.
     var layoutPending = false
@@ -167,4 +170,5 @@ struct LayerProperties: Equatable {
     var isOpaque = false
     var cornerCurve: CALayerCornerCurve = .circular
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var isGeometryFlipped = false
 }

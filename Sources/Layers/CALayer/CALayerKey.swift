@@ -35,4 +35,5 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case sublayers
     case cornerCurve
     case edgeAntialiasingMask
+    case isGeometryFlipped = "geometryFlipped"
 }

@@ -143,6 +143,17 @@ final class BandRenderer: @unchecked Sendable {
             if d.maxY >= b.maxY { outerAliased.insert(.maxY) }
             outerAliased.formIntersection(node.aliasedEdges)
         }
+        var map = map
+        if contents.isFlipped {
+            // Upside down within the destination: the image's first row at its maximum y.
+            let d = contents.destination
+            map = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: -1, m23: 0, m31: 0, m32: Double(d.minY + d.maxY), m33: 1)
+                .concatenating(map)
+            var swapped = outerAliased.subtracting([.minY, .maxY])
+            if outerAliased.contains(.minY) { swapped.insert(.maxY) }
+            if outerAliased.contains(.maxY) { swapped.insert(.minY) }
+            outerAliased = swapped
+        }
         guard !contents.parts.isEmpty else {
             drawImagePart(contents.source, contents.sourceRect, onto: contents.destination, map: map, target: target,
                           clip: clip, options: ImageDrawOptions(opacity: opacity, filter: contents.filter,

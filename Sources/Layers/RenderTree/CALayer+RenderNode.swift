@@ -9,36 +9,42 @@ extension CALayer {
     /// cost is one flag test; a layer with running animations is marked for a new node on every
     /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties })
+        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties },
+                   ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
     /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
     func makeModelRenderNode() -> RenderNode? {
-        buildRenderNode(parent: superlayer?.properties, model: true)
+        buildRenderNode(parent: superlayer?.properties, model: true,
+                        ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     var hasAppliedAnimations: Bool { animationState.hasAppliedAnimations }
 
     /// The cached node when nothing changed (including the parent's sublayer transform, which
-    /// is part of this node's plane map), else a new one.
-    private func renderNode(parent: LayerProperties?) -> RenderNode? {
+    /// is part of this node's plane map, and the flips above, which turn its contents), else a
+    /// new one. `ancestorsFlipped`: an odd number of the layers above are geometry-flipped.
+    private func renderNode(parent: LayerProperties?, ancestorsFlipped: Bool) -> RenderNode? {
         let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
-        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform {
+        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
+           renderedContentsFlipped == (ancestorsFlipped != properties.isGeometryFlipped) {
             return cached
         }
-        let node = buildRenderNode(parent: parent, model: false)
+        let node = buildRenderNode(parent: parent, model: false, ancestorsFlipped: ancestorsFlipped)
         animationState.hasBeenPresented = true
         renderCache = .some(node)
         animationState.renderedParentTransform = parentTransform
+        renderedContentsFlipped = ancestorsFlipped != properties.isGeometryFlipped
         needsRender = false
         return node
     }
 
-    private func buildRenderNode(parent: LayerProperties?, model: Bool) -> RenderNode? {
+    private func buildRenderNode(parent: LayerProperties?, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties
+        let flipped = ancestorsFlipped != p.isGeometryFlipped
         let transition = model ? nil : values.transition.map {
             RenderNode.Transition(from: $0.from, frameTransition: $0.transition, progress: $0.progress,
                                   buffers: $0.buffers)
@@ -52,7 +58,8 @@ extension CALayer {
         }
         let shown = !p.isHidden
         var children = shown ? orderedForDrawing(children, model: model).compactMap {
-            model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
+            model ? $0.buildRenderNode(parent: p, model: true, ancestorsFlipped: flipped)
+                : $0.renderNode(parent: p, ancestorsFlipped: flipped)
         } : []
         var fragments: [DepthFragment]?
         if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
@@ -66,13 +73,14 @@ extension CALayer {
             corners: cornerRadii(p),
             border: shown ? borderOf(p) : nil,
             shadow: shown ? shadowOf(p) : nil,
-            contents: shown ? placedContents(p, values.contents) : nil,
+            contents: shown ? placedContents(p, values.contents, flipped: flipped) : nil,
             masksToBounds: p.masksToBounds,
             isDoubleSided: p.isDoubleSided,
             allowsGroupOpacity: p.allowsGroupOpacity,
             edgeAntialiasing: p.allowsEdgeAntialiasing && !p.edgeAntialiasingMask.isEmpty,
             aliasedEdges: p.allowsEdgeAntialiasing ? Self.aliasedEdges(p.edgeAntialiasingMask) : [],
-            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
+            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true, ancestorsFlipped: flipped)
+                : maskStorage?.renderNode(parent: nil, ancestorsFlipped: flipped),
             children: children,
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
@@ -102,7 +110,7 @@ extension CALayer {
 
     /// Where the contents image lands in the layer, by `contentsGravity`, `contentsRect` and
     /// `contentsScale`; nil without a drawable image.
-    private func placedContents(_ p: LayerProperties, _ contents: Any?) -> RenderNode.Contents? {
+    private func placedContents(_ p: LayerProperties, _ contents: Any?, flipped: Bool) -> RenderNode.Contents? {
         guard let image = contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
         let unit = p.contentsRect.standardized
         guard unit.width > 0, unit.height > 0, unit.minX.isFinite, unit.minY.isFinite,
@@ -132,7 +140,8 @@ extension CALayer {
                         imageSize: CGSize(width: pixels.base.width, height: pixels.base.height))
             : []
         return RenderNode.Contents(source: pixels, sourceRect: source, destination: destination,
-                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear, parts: parts)
+                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear, parts: parts,
+                                   isFlipped: flipped)
     }
 
     /// The pieces of `contentsCenter`'s nine-part stretch of `source` (pixels of an image of

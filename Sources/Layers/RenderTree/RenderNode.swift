@@ -132,13 +132,19 @@ public final class RenderNode: @unchecked Sendable {
         /// The pieces of a nine-part stretch (up to nine: empty rows and columns are left out),
         /// which tile `destination`; empty when the image is drawn in one piece.
         public let parts: [Part]
+        /// Whether the image is drawn upside down within `destination` (`contentsAreFlipped()`:
+        /// the layer's plane is mirrored by an odd number of geometry-flipped layers, and this
+        /// turns the image back upright).
+        public let isFlipped: Bool
 
-        init(source: MipmappedImage, sourceRect: CGRect, destination: CGRect, filter: ImageFilter, parts: [Part] = []) {
+        init(source: MipmappedImage, sourceRect: CGRect, destination: CGRect, filter: ImageFilter, parts: [Part] = [],
+             isFlipped: Bool = false) {
             self.source = source
             self.sourceRect = sourceRect
             self.destination = destination
             self.filter = filter
             self.parts = parts
+            self.isFlipped = isFlipped
         }
 
         /// One piece of a nine-part stretch: `sourceRect` (pixels of `source`) onto
