@@ -106,4 +106,33 @@ extension CALayer {
         }
         return flipped
     }
+
+    /// Whether the layer and its subtree are drawn once into a bitmap that is then reused,
+    /// drawn through the layer's position, transform and opacity, while nothing inside changes.
+    /// Default false; not animatable.
+    ///
+    /// As on Apple's platforms, the bitmap is made in the layer's own coordinate space at
+    /// `rasterizationScale` pixels per point, and holds the background, contents, sublayers
+    /// (also those outside the bounds, unless `masksToBounds`), border, mask and the layer's
+    /// shadow; the layer's `opacity` is not in it but applied when the bitmap is drawn. Moving,
+    /// turning or fading the layer reuses the bitmap; any change to the layer's look or to a
+    /// sublayer draws it again. Turned in 3D, the subtree is drawn flat, like a picture of it.
+    /// The bitmap is drawn through `minificationFilter` when `rasterizationScale` is above 1,
+    /// else through `magnificationFilter`. It is made once per change, on the thread that makes
+    /// the render tree, before the compositor's bands run, so frames stay byte-identical for any
+    /// thread count. A layer whose bitmap would exceed 4096 pixels on a side, or that is in a
+    /// `CATransition`, is drawn directly instead.
+    public var shouldRasterize: Bool {
+        get { properties.shouldRasterize }
+        set { setProperty(\.shouldRasterize, newValue, key: .shouldRasterize) }
+    }
+
+    /// Pixels per point of the bitmap a `shouldRasterize` layer is drawn into (relative to the
+    /// layer's own coordinate space). Default 1: raise it (to the screen's scale, say) to keep
+    /// a rasterized layer sharp where it is drawn enlarged. Animatable. Values that are not
+    /// positive and finite draw as 1.
+    public var rasterizationScale: CGFloat {
+        get { properties.rasterizationScale }
+        set { setProperty(\.rasterizationScale, newValue, key: .rasterizationScale) }
+    }
 }

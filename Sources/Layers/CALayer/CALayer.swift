@@ -74,6 +74,8 @@ open class CALayer: CustomStringConvertible {
     /// `contentsAreFlipped()` when `renderCache` was made (an ancestor's `isGeometryFlipped`
     /// changes it without changing this layer).
     var renderedContentsFlipped = false
+    /// The bitmap of a `shouldRasterize` layer's subtree and what it was drawn from.
+    var rasterCache: RasterCache?
 
     /// Set by `setNeedsLayout()`, cleared when `layoutSublayers()` runs.
     var layoutPending = false
@@ -171,4 +173,6 @@ struct LayerProperties: Equatable {
     var cornerCurve: CALayerCornerCurve = .circular
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var isGeometryFlipped = false
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
 }

@@ -36,4 +36,6 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case cornerCurve
     case edgeAntialiasingMask
     case isGeometryFlipped = "geometryFlipped"
+    case shouldRasterize
+    case rasterizationScale
 }

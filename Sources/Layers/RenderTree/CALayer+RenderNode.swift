@@ -65,7 +65,7 @@ extension CALayer {
         if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
         let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
         let toParent = CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)
-        return RenderNode(
+        let node = RenderNode(
             planeToParent: Homography(toParent),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
@@ -86,6 +86,12 @@ extension CALayer {
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
             depthFragments: fragments
         )
+        guard !model else { return node }
+        guard p.shouldRasterize, shown, transition == nil else {
+            rasterCache = nil
+            return node
+        }
+        return rasterized(node, scale: p.rasterizationScale, properties: p)
     }
 
     /// Marks the sublayers and mask of a hidden layer as shown: they are part of the displayed

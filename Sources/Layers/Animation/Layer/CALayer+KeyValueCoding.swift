@@ -57,6 +57,7 @@ extension CALayer {
         case .contentsRect: contentsRect = p.contentsRect
         case .contentsCenter: contentsCenter = p.contentsCenter
         case .contents: contents = values.contents
+        case .rasterizationScale: rasterizationScale = p.rasterizationScale
         default: break
         }
     }
