@@ -121,7 +121,8 @@ extension CALayer {
     /// else through `magnificationFilter`. It is made once per change, on the thread that makes
     /// the render tree, before the compositor's bands run, so frames stay byte-identical for any
     /// thread count. A layer whose bitmap would exceed 4096 pixels on a side, or that is in a
-    /// `CATransition`, is drawn directly instead.
+    /// `CATransition`, is drawn directly instead, and so is every layer that `render(in:)`
+    /// draws (the model tree, made afresh each call).
     public var shouldRasterize: Bool {
         get { properties.shouldRasterize }
         set { setProperty(\.shouldRasterize, newValue, key: .shouldRasterize) }
