@@ -276,3 +276,24 @@ extension CALayerMemberTests {
         XCTAssertTrue(layer.needsDisplay())
     }
 }
+
+extension CALayerMemberTests {
+    func testRenderingPropertiesHaveTypedDefaultsAndKeyValueCoding() throws {
+        XCTAssertEqual(CALayer.defaultValue(forKey: "cornerCurve") as? CALayerCornerCurve, .circular)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "edgeAntialiasingMask") as? CAEdgeAntialiasingMask,
+                       [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+        XCTAssertEqual(CALayer.defaultValue(forKey: "geometryFlipped") as? Bool, false)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "shouldRasterize") as? Bool, false)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "rasterizationScale") as? CGFloat, 1)
+        let layer = CALayer()
+        layer.setValue("continuous", forKey: "cornerCurve")
+        layer.setValue(true, forKey: "geometryFlipped")
+        layer.setValue(true, forKey: "shouldRasterize")
+        layer.setValue(3, forKey: "edgeAntialiasingMask")
+        XCTAssertEqual(layer.cornerCurve, .continuous)
+        XCTAssertTrue(layer.isGeometryFlipped)
+        XCTAssertTrue(layer.shouldRasterize)
+        XCTAssertEqual(layer.edgeAntialiasingMask, [.layerLeftEdge, .layerRightEdge])
+        XCTAssertEqual(layer.value(forKey: "cornerCurve") as? CALayerCornerCurve, .continuous)
+    }
+}

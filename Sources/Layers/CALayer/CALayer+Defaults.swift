@@ -34,6 +34,11 @@ extension CALayer {
             case .allowsGroupOpacity: return p.allowsGroupOpacity
             case .allowsEdgeAntialiasing: return p.allowsEdgeAntialiasing
             case .isOpaque: return p.isOpaque
+            case .cornerCurve: return p.cornerCurve
+            case .edgeAntialiasingMask: return p.edgeAntialiasingMask
+            case .isGeometryFlipped: return p.isGeometryFlipped
+            case .shouldRasterize: return p.shouldRasterize
+            case .rasterizationScale: return p.rasterizationScale
             case .backgroundColor, .shadowPath, .contents, .mask, .sublayers: return nil
             }
         }
@@ -110,6 +115,11 @@ extension CALayer {
             case (.allowsGroupOpacity, let v as Bool): properties.allowsGroupOpacity = v
             case (.allowsEdgeAntialiasing, let v as Bool): properties.allowsEdgeAntialiasing = v
             case (.isOpaque, let v as Bool): properties.isOpaque = v
+            case (.cornerCurve, let v as CALayerCornerCurve): properties.cornerCurve = v
+            case (.cornerCurve, let v as String): properties.cornerCurve = CALayerCornerCurve(rawValue: v)
+            case (.edgeAntialiasingMask, let v as CAEdgeAntialiasingMask): properties.edgeAntialiasingMask = v
+            case (.isGeometryFlipped, let v as Bool): properties.isGeometryFlipped = v
+            case (.shouldRasterize, let v as Bool): properties.shouldRasterize = v
             default:
                 AnimationEngine.current.diagnose("\(type(of: self)).defaultValue(forKey: \"\(key.rawValue)\") is a \(type(of: value)); ignored")
             }

@@ -36,7 +36,8 @@ extension CALayer {
 
     /// The default `display()`: a backing image of the bounds' size times `contentsScale`
     /// (rounded up), in `contentsFormat` (8-bit grey for `.gray8Uint`, else premultiplied
-    /// BGRA), drawn by `draw(in:)` in y-down layer coordinates, set as `contents`.
+    /// BGRA), drawn by `draw(in:)` in y-down layer coordinates (flipped to y up when
+    /// `contentsAreFlipped()`, as Core Animation does), set as `contents`.
     /// An empty or absurd bounds gives nil contents.
     public func drawContentsThroughContext() {
         let scale = properties.contentsScale > 0 && properties.contentsScale.isFinite ? properties.contentsScale : 1
@@ -50,8 +51,14 @@ extension CALayer {
             contents = nil
             return
         }
-        ctx.translateBy(x: 0, y: h)
-        ctx.scaleBy(x: scale, y: -scale)
+        if contentsAreFlipped() {
+            // The image will be shown upside down within a mirrored plane: y up in the context,
+            // so that a point drawn lands where a sublayer at that point sits.
+            ctx.scaleBy(x: scale, y: scale)
+        } else {
+            ctx.translateBy(x: 0, y: h)
+            ctx.scaleBy(x: scale, y: -scale)
+        }
         ctx.translateBy(x: -b.minX, y: -b.minY)
         if let region = needsDisplayRegion, let old = contents as? CGImage, old.width == Int(w), old.height == Int(h),
            old.bitsPerPixel == 32, ctx.bitsPerPixel == 32 {

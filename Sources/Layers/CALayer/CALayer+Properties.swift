@@ -142,7 +142,19 @@ extension CALayer {
         set { setProperty(\.contentsRect, newValue, key: .contentsRect) }
     }
 
-    /// The stretchable centre of the contents, in unit coordinates. Animatable. Default (0, 0, 1, 1).
+    /// The stretchable centre of the contents, in unit coordinates of the `contentsRect` part
+    /// (y down from the image's top row, as on iOS). Animatable. Default (0, 0, 1, 1): the whole
+    /// image stretches.
+    ///
+    /// Under a gravity that resizes (`.resize`, `.resizeAspect`, `.resizeAspectFill`) the
+    /// contents are drawn in nine parts, as on Apple's platforms: the four corners keep their
+    /// size in points (their pixels ÷ `contentsScale`), the top and bottom edges stretch only
+    /// horizontally, the left and right ones only vertically, and the centre both ways. Other
+    /// gravities draw the image at its own size, where the centre has nothing to stretch.
+    /// When the bounds are smaller than two fixed sides of an axis, both shrink by the same
+    /// factor to fit and the centre vanishes on that axis (Apple documents no rule). A centre
+    /// of zero width or height (`CGRect(x: 0.5, y: 0.5, width: 0, height: 0)`) stretches the
+    /// one pixel row or column around that line.
     public var contentsCenter: CGRect {
         get { properties.contentsCenter }
         set { setProperty(\.contentsCenter, newValue, key: .contentsCenter) }

@@ -137,6 +137,11 @@ open class CALayer: CustomStringConvertible {
     /// The render node made last time, reused while nothing in the subtree changes
     /// (`.some(nil)`: the layer was hidden).
     var renderCache: RenderNode??
+    /// `contentsAreFlipped()` when `renderCache` was made (an ancestor's `isGeometryFlipped`
+    /// changes it without changing this layer).
+    var renderedContentsFlipped = false
+    /// The bitmap of a `shouldRasterize` layer's subtree and what it was drawn from.
+    var rasterCache: RasterCache?
 
     /// Set by `setNeedsLayout()`, cleared when `layoutSublayers()` runs.
     var layoutPending = false
@@ -231,4 +236,9 @@ struct LayerProperties: Equatable {
     var allowsGroupOpacity = true
     var allowsEdgeAntialiasing = true
     var isOpaque = false
+    var cornerCurve: CALayerCornerCurve = .circular
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var isGeometryFlipped = false
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
 }

@@ -33,4 +33,9 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case contents
     case mask
     case sublayers
+    case cornerCurve
+    case edgeAntialiasingMask
+    case isGeometryFlipped = "geometryFlipped"
+    case shouldRasterize
+    case rasterizationScale
 }

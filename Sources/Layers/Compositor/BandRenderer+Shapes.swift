@@ -29,7 +29,7 @@ extension BandRenderer {
     /// rectangle's, anti-aliased and clipped behind the viewer); rounded ones through the
     /// rasterizer.
     func fillShape(_ rect: CGRect, radii: CornerRadii, color: PremultipliedColor, map: Homography, target: Bitmap,
-                   clip: PixelRect, opacity: Float, antialiased: Bool) {
+                   clip: PixelRect, opacity: Float, antialiased: Bool, aliasedEdges: ImageEdges = []) {
         guard rect.width > 0, rect.height > 0 else { return }
         if radii.isZero {
             solid.base.baseAddress.pointee = color.packed
@@ -37,7 +37,8 @@ extension BandRenderer {
                                          m31: Double(rect.minX), m32: Double(rect.minY), m33: 1)
             guard let inverse = pixelToRect.concatenating(map).inverted() else { return }
             target.drawImage(solid, inverseTransform: ProjectiveTransform(inverse),
-                             options: ImageDrawOptions(opacity: opacity, filter: .nearest, edgeAntialiasing: antialiased),
+                             options: ImageDrawOptions(opacity: opacity, filter: .nearest, edgeAntialiasing: antialiased,
+                                                       aliasedEdges: aliasedEdges),
                              clip: clip)
             return
         }

@@ -123,7 +123,7 @@ final class BandRenderer: @unchecked Sendable {
             }
             if let color = node.backgroundColor {
                 fillShape(node.bounds, radii: node.corners, color: color, map: map, target: target, clip: clip,
-                          opacity: opacity, antialiased: node.edgeAntialiasing)
+                          opacity: opacity, antialiased: node.edgeAntialiasing, aliasedEdges: node.aliasedEdges)
             }
             if contents { drawContents(node, map: map, target: target, clip: clip, opacity: opacity) }
         } else if let border = node.border {
@@ -133,15 +133,57 @@ final class BandRenderer: @unchecked Sendable {
 
     private func drawContents(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         guard let contents = node.contents else { return }
-        let s = contents.sourceRect, d = contents.destination
+        // The layer's hard edges apply to the contents' edges that lie on or beyond the bounds'.
+        var outerAliased: ImageEdges = []
+        if !node.aliasedEdges.isEmpty {
+            let d = contents.destination, b = node.bounds
+            if d.minX <= b.minX { outerAliased.insert(.minX) }
+            if d.maxX >= b.maxX { outerAliased.insert(.maxX) }
+            if d.minY <= b.minY { outerAliased.insert(.minY) }
+            if d.maxY >= b.maxY { outerAliased.insert(.maxY) }
+            outerAliased.formIntersection(node.aliasedEdges)
+        }
+        var map = map
+        if contents.isFlipped {
+            // Upside down within the destination: the image's first row at its maximum y.
+            let d = contents.destination
+            map = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: -1, m23: 0, m31: 0, m32: Double(d.minY + d.maxY), m33: 1)
+                .concatenating(map)
+            var swapped = outerAliased.subtracting([.minY, .maxY])
+            if outerAliased.contains(.minY) { swapped.insert(.maxY) }
+            if outerAliased.contains(.maxY) { swapped.insert(.minY) }
+            outerAliased = swapped
+        }
+        guard !contents.parts.isEmpty else {
+            drawImagePart(contents.source, contents.sourceRect, onto: contents.destination, map: map, target: target,
+                          clip: clip, options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
+                                                                edgeAntialiasing: node.edgeAntialiasing,
+                                                                aliasedEdges: outerAliased))
+            return
+        }
+        // Nine-part: each piece with its quad at its own source rectangle (filtering reads on
+        // into its neighbours, as a GPU's would) and hard, half-open inner edges, so the pieces
+        // tile without a seam; outer edges as the layer's.
+        for part in contents.parts {
+            let s = part.sourceRect
+            let options = ImageDrawOptions(
+                opacity: opacity, filter: contents.filter, edgeAntialiasing: true,
+                aliasedEdges: node.edgeAntialiasing ? part.innerEdges.union(outerAliased) : .all,
+                sourceRect: ImageSourceRect(minX: Double(s.minX), minY: Double(s.minY),
+                                            maxX: Double(s.maxX), maxY: Double(s.maxY)))
+            drawImagePart(contents.source, s, onto: part.destination, map: map, target: target, clip: clip,
+                          options: options)
+        }
+    }
+
+    /// Draws the pixels `s` of `image` onto the layer rectangle `d` through `map`.
+    private func drawImagePart(_ image: MipmappedImage, _ s: CGRect, onto d: CGRect, map: Homography, target: Bitmap,
+                               clip: PixelRect, options: ImageDrawOptions) {
         let imageToLayer = Homography(m11: Double(d.width / s.width), m12: 0, m13: 0,
                                       m21: 0, m22: Double(d.height / s.height), m23: 0,
                                       m31: Double(d.minX - s.minX * d.width / s.width),
                                       m32: Double(d.minY - s.minY * d.height / s.height), m33: 1)
         guard let inverse = imageToLayer.concatenating(map).inverted() else { return }
-        target.drawImage(contents.source, inverseTransform: ProjectiveTransform(inverse),
-                         options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
-                                                   edgeAntialiasing: node.edgeAntialiasing),
-                         clip: clip)
+        target.drawImage(image, inverseTransform: ProjectiveTransform(inverse), options: options, clip: clip)
     }
 }

@@ -9,37 +9,43 @@ extension CALayer {
     /// cost is one flag test; a layer with running animations is marked for a new node on every
     /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties })
+        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties },
+                   ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
     /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
     func makeModelRenderNode() -> RenderNode? {
-        buildRenderNode(parent: superlayer?.properties, model: true)
+        buildRenderNode(parent: superlayer?.properties, model: true,
+                        ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     var hasAppliedAnimations: Bool { animationState.hasAppliedAnimations }
 
     /// The cached node when nothing changed (including the parent's sublayer transform, which
-    /// is part of this node's plane map), else a new one.
-    private func renderNode(parent: LayerProperties?) -> RenderNode? {
+    /// is part of this node's plane map, and the flips above, which turn its contents), else a
+    /// new one. `ancestorsFlipped`: an odd number of the layers above are geometry-flipped.
+    private func renderNode(parent: LayerProperties?, ancestorsFlipped: Bool) -> RenderNode? {
         let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
-        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform {
+        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
+           renderedContentsFlipped == (ancestorsFlipped != properties.isGeometryFlipped) {
             return cached
         }
-        let node = buildRenderNode(parent: parent, model: false)
+        let node = buildRenderNode(parent: parent, model: false, ancestorsFlipped: ancestorsFlipped)
         animationState.hasBeenPresented = true
         renderCache = .some(node)
         animationState.renderedParentTransform = parentTransform
+        renderedContentsFlipped = ancestorsFlipped != properties.isGeometryFlipped
         needsRender = false
         return node
     }
 
-    private func buildRenderNode(parent: LayerProperties?, model: Bool) -> RenderNode? {
+    private func buildRenderNode(parent: LayerProperties?, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
         if !model { layoutNowIfNeeded() }
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties
+        let flipped = ancestorsFlipped != p.isGeometryFlipped
         let transition = model ? nil : values.transition.map {
             RenderNode.Transition(from: $0.from, frameTransition: $0.transition, progress: $0.progress,
                                   buffers: $0.buffers)
@@ -53,13 +59,14 @@ extension CALayer {
         }
         let shown = !p.isHidden
         var children = shown ? orderedForDrawing(children, model: model).compactMap {
-            model ? $0.buildRenderNode(parent: p, model: true) : $0.renderNode(parent: p)
+            model ? $0.buildRenderNode(parent: p, model: true, ancestorsFlipped: flipped)
+                : $0.renderNode(parent: p, ancestorsFlipped: flipped)
         } : []
         var fragments: [DepthFragment]?
         if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
         let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
         let toParent = CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)
-        return RenderNode(
+        let node = RenderNode(
             planeToParent: Homography(toParent),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
@@ -67,17 +74,25 @@ extension CALayer {
             corners: cornerRadii(p),
             border: shown ? borderOf(p) : nil,
             shadow: shown ? shadowOf(p) : nil,
-            contents: shown ? placedContents(p, values.contents) : nil,
+            contents: shown ? placedContents(p, values.contents, flipped: flipped) : nil,
             masksToBounds: p.masksToBounds,
             isDoubleSided: p.isDoubleSided,
             allowsGroupOpacity: p.allowsGroupOpacity,
-            edgeAntialiasing: p.allowsEdgeAntialiasing,
-            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true) : maskStorage?.renderNode(parent: nil),
+            edgeAntialiasing: p.allowsEdgeAntialiasing && !p.edgeAntialiasingMask.isEmpty,
+            aliasedEdges: p.allowsEdgeAntialiasing ? Self.aliasedEdges(p.edgeAntialiasingMask) : [],
+            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true, ancestorsFlipped: flipped)
+                : maskStorage?.renderNode(parent: nil, ancestorsFlipped: flipped),
             children: children,
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
             depthFragments: fragments
         )
+        guard !model else { return node }
+        guard p.shouldRasterize, shown, transition == nil else {
+            rasterCache = nil
+            return node
+        }
+        return rasterized(node, scale: p.rasterizationScale, properties: p)
     }
 
     /// Marks the sublayers and mask of a hidden layer as shown: they are part of the displayed
@@ -102,7 +117,7 @@ extension CALayer {
 
     /// Where the contents image lands in the layer, by `contentsGravity`, `contentsRect` and
     /// `contentsScale`; nil without a drawable image.
-    private func placedContents(_ p: LayerProperties, _ contents: Any?) -> RenderNode.Contents? {
+    private func placedContents(_ p: LayerProperties, _ contents: Any?, flipped: Bool) -> RenderNode.Contents? {
         guard let image = contents as? CGImage, image.width > 0, image.height > 0 else { return nil }
         let unit = p.contentsRect.standardized
         guard unit.width > 0, unit.height > 0, unit.minX.isFinite, unit.minY.isFinite,
@@ -127,8 +142,83 @@ extension CALayer {
         guard destination.width > 0, destination.height > 0 else { return nil }
         let shrinking = destination.width < source.width || destination.height < source.height
         let filter = shrinking ? p.minificationFilter : p.magnificationFilter
+        let parts = p.contentsGravity.resizes
+            ? nineParts(center: p.contentsCenter, source: source, destination: destination, scale: scale,
+                        imageSize: CGSize(width: pixels.base.width, height: pixels.base.height))
+            : []
         return RenderNode.Contents(source: pixels, sourceRect: source, destination: destination,
-                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear)
+                                   filter: filter == .nearest ? .nearest : .mipmappedBilinear, parts: parts,
+                                   isFlipped: flipped)
+    }
+
+    /// The pieces of `contentsCenter`'s nine-part stretch of `source` (pixels of an image of
+    /// `imageSize`) onto `destination`; empty when the centre is the whole image (one piece).
+    ///
+    /// The unit rectangle `center` is taken within `source` (so within `contentsRect`, as on
+    /// Apple's platforms), y down from the image's top row. Corners keep their size in points
+    /// (pixels ÷ `contentsScale`), edges stretch along their side, the centre both ways. When
+    /// the two fixed sides of an axis are together longer than the destination, both shrink by
+    /// the same factor to fill it and the centre disappears on that axis (Apple documents no
+    /// rule; this keeps the image whole and continuous). A centre of zero width or height
+    /// stretches the one pixel row or column around that line, as Core Animation does with
+    /// `CGRect(x: 0.5, y: 0.5, width: 0, height: 0)`.
+    private func nineParts(center: CGRect, source s: CGRect, destination d: CGRect, scale: CGFloat,
+                           imageSize: CGSize) -> [RenderNode.Contents.Part] {
+        let c = center.standardized
+        guard c.minX.isFinite, c.minY.isFinite, c.width.isFinite, c.height.isFinite,
+              c != CGRect(x: 0, y: 0, width: 1, height: 1) else { return [] }
+        /// Source and destination stops of one axis: outer, fixed, fixed, outer.
+        func axis(_ lo: CGFloat, _ hi: CGFloat, sMin: CGFloat, sLength: CGFloat, dMin: CGFloat, dLength: CGFloat,
+                  limit: CGFloat) -> (source: [CGFloat], destination: [CGFloat]) {
+            let u0 = min(max(lo, 0), 1), u1 = min(max(hi, u0), 1)
+            var first = u0 * sLength / scale, last = (1 - u1) * sLength / scale
+            if first + last > dLength {
+                let f = first + last > 0 ? dLength / (first + last) : 0
+                first *= f
+                last *= f
+            }
+            var source = [sMin, sMin + u0 * sLength, sMin + u1 * sLength, sMin + sLength]
+            if source[2] - source[1] <= 0 {
+                // A centre line: stretch the pixel around it.
+                let mid = source[1]
+                source[1] = max(0, mid - 0.5)
+                source[2] = min(limit, mid + 0.5)
+            }
+            return (source, [dMin, dMin + first, dMin + dLength - last, dMin + dLength])
+        }
+        let x = axis(c.minX, c.maxX, sMin: s.minX, sLength: s.width, dMin: d.minX, dLength: d.width, limit: imageSize.width)
+        let y = axis(c.minY, c.maxY, sMin: s.minY, sLength: s.height, dMin: d.minY, dLength: d.height, limit: imageSize.height)
+        var parts: [RenderNode.Contents.Part] = []
+        parts.reserveCapacity(9)
+        for j in 0..<3 {
+            for i in 0..<3 {
+                let dx0 = x.destination[i], dx1 = x.destination[i + 1], dy0 = y.destination[j], dy1 = y.destination[j + 1]
+                let sx0 = x.source[i], sx1 = x.source[i + 1], sy0 = y.source[j], sy1 = y.source[j + 1]
+                guard dx1 > dx0, dy1 > dy0, sx1 > sx0, sy1 > sy0 else { continue }
+                var inner: ImageEdges = []
+                if dx0 > x.destination[0] { inner.insert(.minX) }
+                if dx1 < x.destination[3] { inner.insert(.maxX) }
+                if dy0 > y.destination[0] { inner.insert(.minY) }
+                if dy1 < y.destination[3] { inner.insert(.maxY) }
+                parts.append(RenderNode.Contents.Part(
+                    sourceRect: CGRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0),
+                    destination: CGRect(x: dx0, y: dy0, width: dx1 - dx0, height: dy1 - dy0),
+                    innerEdges: inner))
+            }
+        }
+        return parts
+    }
+
+    /// The bounds' edges left out of `mask` (none when all four are in, or none is: then
+    /// `edgeAntialiasing` alone says how edges are drawn).
+    private static func aliasedEdges(_ mask: CAEdgeAntialiasingMask) -> ImageEdges {
+        guard !mask.isEmpty else { return [] }
+        var edges: ImageEdges = []
+        if !mask.contains(.layerLeftEdge) { edges.insert(.minX) }
+        if !mask.contains(.layerRightEdge) { edges.insert(.maxX) }
+        if !mask.contains(.layerTopEdge) { edges.insert(.minY) }
+        if !mask.contains(.layerBottomEdge) { edges.insert(.maxY) }
+        return edges
     }
 
     private func cornerRadii(_ p: LayerProperties) -> CornerRadii {
@@ -139,7 +229,8 @@ extension CALayer {
             topLeft: c.contains(.layerMinXMinYCorner) ? r : 0,
             topRight: c.contains(.layerMaxXMinYCorner) ? r : 0,
             bottomRight: c.contains(.layerMaxXMaxYCorner) ? r : 0,
-            bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0
+            bottomLeft: c.contains(.layerMinXMaxYCorner) ? r : 0,
+            curve: p.cornerCurve == .continuous ? .continuous : .circular
         ).fitted(width: Double(p.bounds.width), height: Double(p.bounds.height))
     }
 
@@ -165,6 +256,16 @@ private func visiblePixel(_ color: CGColor) -> PremultipliedColor? {
 }
 
 extension CALayerContentsGravity {
+    /// Whether the gravity scales the contents to the bounds (`.resize`, `.resizeAspect`,
+    /// `.resizeAspectFill`, and unknown values, which act as `.resize`): the gravities under
+    /// which `contentsCenter` stretches in nine parts.
+    var resizes: Bool {
+        switch self {
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: false
+        default: true
+        }
+    }
+
     /// The rectangle an image of `size` points occupies in `bounds` under this gravity. Unknown
     /// raw values behave as `.resize`, as Core Animation treats them.
     func place(_ size: CGSize, in bounds: CGRect) -> CGRect {

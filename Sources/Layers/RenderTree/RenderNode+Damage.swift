@@ -208,8 +208,10 @@ extension RenderNode {
             && shadow?.radius == other.shadow?.radius && shadow?.path == other.shadow?.path
             && contents?.source === other.contents?.source && contents?.sourceRect == other.contents?.sourceRect
             && contents?.destination == other.contents?.destination && contents?.filter == other.contents?.filter
+            && contents?.parts == other.contents?.parts && contents?.isFlipped == other.contents?.isFlipped
             && masksToBounds == other.masksToBounds && isDoubleSided == other.isDoubleSided
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
+            && aliasedEdges == other.aliasedEdges
             && mask === other.mask && transition == nil && other.transition == nil
     }
 }

@@ -24,6 +24,9 @@ public final class RenderNode: @unchecked Sendable {
     public let isDoubleSided: Bool
     public let allowsGroupOpacity: Bool
     public let edgeAntialiasing: Bool
+    /// Edges of the bounds drawn hard although `edgeAntialiasing` is on (those left out of
+    /// `edgeAntialiasingMask`): `minX` left, `maxX` right, `minY` top, `maxY` bottom.
+    public let aliasedEdges: ImageEdges
     /// The mask's subtree, in this layer's coordinates.
     public let mask: RenderNode?
     /// Sublayers in drawing order (by `zPosition`, then order, or by depth when they are turned
@@ -41,8 +44,8 @@ public final class RenderNode: @unchecked Sendable {
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
-         isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, mask: RenderNode?,
-         children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
+         isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, aliasedEdges: ImageEdges = [],
+         mask: RenderNode?, children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
          depthFragments: [DepthFragment]? = nil) {
         self.planeToParent = planeToParent
         self.planeDepth = planeDepth
@@ -58,6 +61,7 @@ public final class RenderNode: @unchecked Sendable {
         self.isDoubleSided = isDoubleSided
         self.allowsGroupOpacity = allowsGroupOpacity
         self.edgeAntialiasing = edgeAntialiasing
+        self.aliasedEdges = aliasedEdges
         self.mask = mask
         self.children = children
         self.transition = transition
@@ -68,7 +72,8 @@ public final class RenderNode: @unchecked Sendable {
         RenderNode(planeToParent: planeToParent, bounds: bounds, opacity: opacity, backgroundColor: backgroundColor,
                    corners: corners, border: border, shadow: shadow, contents: contents, masksToBounds: masksToBounds,
                    isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
-                   edgeAntialiasing: edgeAntialiasing, mask: mask, children: children, transition: transition,
+                   edgeAntialiasing: edgeAntialiasing, aliasedEdges: aliasedEdges, mask: mask, children: children,
+                   transition: transition,
                    planeDepth: planeDepth, depthFragments: depthFragments)
     }
 
@@ -117,11 +122,38 @@ public final class RenderNode: @unchecked Sendable {
     }
 
     /// An image placed in the layer: `sourceRect` (in the pixels of `source`) drawn onto
-    /// `destination` (in layer coordinates).
+    /// `destination` (in layer coordinates), in one piece, or in the `parts` of a nine-part
+    /// stretch (`contentsCenter`) when there are any.
     public struct Contents: Sendable {
         public let source: MipmappedImage
         public let sourceRect: CGRect
         public let destination: CGRect
         public let filter: ImageFilter
+        /// The pieces of a nine-part stretch (up to nine: empty rows and columns are left out),
+        /// which tile `destination`; empty when the image is drawn in one piece.
+        public let parts: [Part]
+        /// Whether the image is drawn upside down within `destination` (`contentsAreFlipped()`:
+        /// the layer's plane is mirrored by an odd number of geometry-flipped layers, and this
+        /// turns the image back upright).
+        public let isFlipped: Bool
+
+        init(source: MipmappedImage, sourceRect: CGRect, destination: CGRect, filter: ImageFilter, parts: [Part] = [],
+             isFlipped: Bool = false) {
+            self.source = source
+            self.sourceRect = sourceRect
+            self.destination = destination
+            self.filter = filter
+            self.parts = parts
+            self.isFlipped = isFlipped
+        }
+
+        /// One piece of a nine-part stretch: `sourceRect` (pixels of `source`) onto
+        /// `destination` (layer coordinates); `innerEdges` are the edges it shares with another
+        /// piece, drawn hard so that the pieces join without a seam.
+        public struct Part: Sendable, Equatable {
+            public let sourceRect: CGRect
+            public let destination: CGRect
+            public let innerEdges: ImageEdges
+        }
     }
 }

@@ -14,13 +14,18 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
     public var bottomRight: Double
     /// The radius at the minimum-x, maximum-y corner.
     public var bottomLeft: Double
+    /// The shape of every corner: quarter circles, or Apple's continuous corners. Default
+    /// `.circular`.
+    public var curve: CornerCurve
 
     /// Radii as given; `fitted(width:height:)` makes them drawable.
-    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double,
+                curve: CornerCurve = .circular) {
         self.topLeft = topLeft
         self.topRight = topRight
         self.bottomRight = bottomRight
         self.bottomLeft = bottomLeft
+        self.curve = curve
     }
 
     /// The same radius at all four corners.
@@ -42,7 +47,7 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
     public func fitted(width: Double, height: Double) -> CornerRadii {
         @inline(__always) func clean(_ r: Double) -> Double { r > 0 ? min(r, .greatestFiniteMagnitude) : 0 }
         var r = CornerRadii(topLeft: clean(topLeft), topRight: clean(topRight),
-                            bottomRight: clean(bottomRight), bottomLeft: clean(bottomLeft))
+                            bottomRight: clean(bottomRight), bottomLeft: clean(bottomLeft), curve: curve)
         let w = max(0, width), h = max(0, height)
         var scale = 1.0
         @inline(__always) func limit(_ side: Double, _ a: Double, _ b: Double) {
@@ -63,7 +68,29 @@ public struct CornerRadii: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "CornerRadii(topLeft: \(topLeft), topRight: \(topRight), bottomRight: \(bottomRight), bottomLeft: \(bottomLeft))"
+        "CornerRadii(topLeft: \(topLeft), topRight: \(topRight), bottomRight: \(bottomRight), bottomLeft: \(bottomLeft)"
+            + (curve == .circular ? ")" : ", curve: .continuous)")
+    }
+}
+
+/// The shape of a rounded rectangle's corners (Core Animation's `CALayerCornerCurve`).
+public enum CornerCurve: Hashable, Sendable {
+    /// A quarter circle of the radius, meeting the sides with a jump in curvature.
+    case circular
+    /// Apple's continuous corner (iOS 7's app-icon and `UIBezierPath(roundedRect:cornerRadius:)`
+    /// shape, Core Animation's `.continuous`): the curvature rises smoothly from the side into
+    /// a near-circular middle, so the corner starts `expansionFactor` × the radius from the
+    /// vertex along each side. Built from three cubic Béziers per corner (see
+    /// `FlattenedPath.continuousCorner`).
+    case continuous
+
+    /// How far along each side a corner of radius 1 reaches: 1 for circular corners,
+    /// 1.52866483 for continuous ones (Core Animation's `cornerCurveExpansionFactor`).
+    public var expansionFactor: Double {
+        switch self {
+        case .circular: 1
+        case .continuous: FlattenedPath.continuousExpansion
+        }
     }
 }
 
@@ -145,7 +172,7 @@ extension FlattenedPath {
         let innerRadii = CornerRadii(topLeft: max(0, outerRadii.topLeft - width),
                                      topRight: max(0, outerRadii.topRight - width),
                                      bottomRight: max(0, outerRadii.bottomRight - width),
-                                     bottomLeft: max(0, outerRadii.bottomLeft - width))
+                                     bottomLeft: max(0, outerRadii.bottomLeft - width), curve: radii.curve)
         contour.removeAll(keepingCapacity: true)
         appendRoundedRectPoints(inner, radii: innerRadii.fitted(width: inner.width, height: inner.height),
                                 transform: transform, to: &contour)
@@ -166,6 +193,26 @@ extension FlattenedPath {
     private func appendRoundedRectPoints(_ r: CGRect, radii: CornerRadii, transform: CGAffineTransform,
                                          to contour: inout [CGPoint]) {
         let minX = Double(r.minX), minY = Double(r.minY), maxX = Double(r.maxX), maxY = Double(r.maxY)
+        if radii.curve == .continuous {
+            let w = maxX - minX, h = maxY - minY
+            // Each corner may reach along a side its share of that side, in proportion to the
+            // radii at the side's two ends (at least its radius, since the radii are fitted).
+            @inline(__always) func share(_ side: Double, _ r: Double, _ other: Double) -> Double {
+                r + other > 0 ? side * r / (r + other) : 0
+            }
+            let tl = radii.topLeft, tr = radii.topRight, br = radii.bottomRight, bl = radii.bottomLeft
+            // Clockwise on a y-down screen: each corner turns from the side it comes along
+            // (`along`, pointing from the vertex back up that side) to the next (`onto`).
+            appendContinuousCorner(vertex: (minX, minY), along: (0, 1), onto: (1, 0), radius: tl,
+                                   room: min(share(h, tl, bl), share(w, tl, tr)), transform: transform, to: &contour)
+            appendContinuousCorner(vertex: (maxX, minY), along: (-1, 0), onto: (0, 1), radius: tr,
+                                   room: min(share(w, tr, tl), share(h, tr, br)), transform: transform, to: &contour)
+            appendContinuousCorner(vertex: (maxX, maxY), along: (0, -1), onto: (-1, 0), radius: br,
+                                   room: min(share(h, br, tr), share(w, br, bl)), transform: transform, to: &contour)
+            appendContinuousCorner(vertex: (minX, maxY), along: (1, 0), onto: (0, -1), radius: bl,
+                                   room: min(share(w, bl, br), share(h, bl, tl)), transform: transform, to: &contour)
+            return
+        }
         let halfPi = Double.pi / 2
         // Corners clockwise on a y-down screen, each arc going from angle `start` to
         // `start + π/2` (angles turn from +x towards +y).
@@ -204,6 +251,73 @@ extension FlattenedPath {
             for i in 1..<n { contour.append(point(start + Double(i) * theta, k)) }
         }
         contour.append(point(start + sweep, 1))
+    }
+
+    /// Expansion of Apple's continuous corner: how far from the vertex, in radii, the corner
+    /// leaves each side.
+    static let continuousExpansion = 1.52866483
+
+    /// One continuous corner of radius 1, as (a, b): a point at distance `a` from the vertex
+    /// along the incoming side and `b` along the outgoing one. Three cubics (start, two
+    /// controls, end ×3, the end of one being the start of the next after a short line): the
+    /// curvature ramps up from the side, runs through a near-circular arc about (1, 1) and back
+    /// down, symmetric about the diagonal. These are the published reconstruction of iOS 7's
+    /// `UIBezierPath(roundedRect:cornerRadius:)` corner (PaintCode's "iOS 7 rounded corners",
+    /// carried on by open-source `UIBezierPath` continuous-corner extensions), which matches
+    /// Core Animation's `.continuous` curve and its expansion factor 1.528665.
+    static let continuousCorner: [(Double, Double)] = [
+        (1.52866483, 0), (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600),
+        (0.63149399, 0.07491100), (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399),
+        (0.06549600, 0.66993427), (0, 0.86840689), (0, 1.08849323), (0, 1.52866483),
+    ]
+
+    /// The quarter circle of radius 1 about (1, 1) in the same twelve-point layout (its first
+    /// and last cubics shrunk to points; κ = 0.5522847 places the arc's controls), which the
+    /// continuous corner blends towards when there is no room for it.
+    static let circularCorner: [(Double, Double)] = [
+        (1, 0), (1, 0), (1, 0), (1, 0),
+        (1, 0), (1 - 0.5522847498, 0), (0, 1 - 0.5522847498), (0, 1),
+        (0, 1), (0, 1), (0, 1), (0, 1),
+    ]
+
+    /// A continuous corner of `radius` at `vertex`, where the contour comes along the side in
+    /// direction `along` (from the vertex) and leaves along `onto`. When the sides leave less
+    /// than `expansionFactor` × radius (`room`, the corner's share of its shorter side), the
+    /// shape blends linearly towards the circular corner, reached when `room` equals the
+    /// radius: a continuous capsule is a circular one, with no kink or overlap on the way (Core
+    /// Animation's rule is undocumented; this keeps the shape smooth as the radius grows).
+    private func appendContinuousCorner(vertex: (Double, Double), along: (Double, Double), onto: (Double, Double),
+                                        radius: Double, room: Double, transform: CGAffineTransform,
+                                        to contour: inout [CGPoint]) {
+        let v = CGPoint(x: vertex.0, y: vertex.1).applying(transform)
+        guard radius > 0 else { return contour.append(v) }
+        let e = Self.continuousExpansion
+        let blend = max(0, min(1, (room / radius - 1) / (e - 1)))
+        @inline(__always) func point(_ k: Int) -> CGPoint {
+            let c = Self.continuousCorner[k], q = Self.circularCorner[k]
+            let a = radius * (q.0 + blend * (c.0 - q.0)), b = radius * (q.1 + blend * (c.1 - q.1))
+            return CGPoint(x: vertex.0 + a * along.0 + b * onto.0, y: vertex.1 + a * along.1 + b * onto.1)
+                .applying(transform)
+        }
+        contour.append(point(0))
+        for segment in 0..<3 {
+            let p0 = point(segment * 4), p1 = point(segment * 4 + 1), p2 = point(segment * 4 + 2), p3 = point(segment * 4 + 3)
+            if segment > 0 { contour.append(p0) }
+            // As `addCurve`: the chord polyline of n pieces lies within max|B''|/(8n²) of the curve.
+            let d1x = Double(p0.x - 2 * p1.x + p2.x), d1y = Double(p0.y - 2 * p1.y + p2.y)
+            let d2x = Double(p1.x - 2 * p2.x + p3.x), d2y = Double(p1.y - 2 * p2.y + p3.y)
+            let dd = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
+            let n = Self.segmentCount(squared: 0.75 * dd / clampedTolerance)
+            if n > 1 {
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    contour.append(CGPoint(x: a * Double(p0.x) + b * Double(p1.x) + c * Double(p2.x) + d * Double(p3.x),
+                                           y: a * Double(p0.y) + b * Double(p1.y) + c * Double(p2.y) + d * Double(p3.y)))
+                }
+            }
+            contour.append(p3)
+        }
     }
 
     private mutating func addContour(_ contour: [CGPoint], reversed: Bool) {

@@ -40,12 +40,30 @@ public struct ImageDrawOptions: Sendable, Hashable {
     /// inside the quad or on its edge. Note that `CALayer.allowsEdgeAntialiasing` is `false` by
     /// default on iOS; the compositor passes the layer's setting.
     public var edgeAntialiasing: Bool
+    /// Edges of the image drawn hard although `edgeAntialiasing` is on (a layer's
+    /// `edgeAntialiasingMask` without them, or the inner seams of a nine-part image). Default
+    /// none. Ignored when `edgeAntialiasing` is off (every edge is hard then).
+    ///
+    /// A hard edge here is half-open, so images that share an edge tile without a seam or an
+    /// overlap: a pixel whose centre lies on the `minX`/`minY` edge is inside, one on the
+    /// `maxX`/`maxY` edge is outside. (Technically the edge keeps a coverage ramp 1/4096 pixel
+    /// wide, so pixels whose centres lie within 1/4096 pixel of the line are partly covered,
+    /// and two images sharing the edge still sum to full coverage there.)
+    public var aliasedEdges: ImageEdges
+    /// The part of the image drawn, in its pixels (level 0); nil, the default, draws all of it.
+    /// The quad's edges are this rectangle's, but filtering still reads the pixels beyond it, as
+    /// a GPU drawing part of a texture does: parts of one image drawn side by side (a nine-part
+    /// stretch) join without a visible seam. Its edges are the ones `aliasedEdges` names.
+    public var sourceRect: ImageSourceRect?
 
     /// Options with Core Animation's usual values: opaque, mipmapped bilinear, anti-aliased edges.
-    public init(opacity: Float = 1, filter: ImageFilter = .mipmappedBilinear, edgeAntialiasing: Bool = true) {
+    public init(opacity: Float = 1, filter: ImageFilter = .mipmappedBilinear, edgeAntialiasing: Bool = true,
+                aliasedEdges: ImageEdges = [], sourceRect: ImageSourceRect? = nil) {
         self.opacity = opacity
         self.filter = filter
         self.edgeAntialiasing = edgeAntialiasing
+        self.aliasedEdges = aliasedEdges
+        self.sourceRect = sourceRect
     }
 
     /// `opacity` as 0…255, rounded to nearest.
@@ -53,5 +71,36 @@ public struct ImageDrawOptions: Sendable, Hashable {
         guard opacity > 0 else { return 0 }
         guard opacity < 1 else { return 255 }
         return UInt32((opacity * 255).rounded())
+    }
+}
+
+/// Edges of a drawn image, named in the image's own pixel space (row 0 at the top): `minX` is
+/// the edge of column 0, `minY` that of row 0, wherever the transform puts them.
+public struct ImageEdges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The edge of the image's first column.
+    public static let minX = ImageEdges(rawValue: 1 << 0)
+    /// The edge after its last column.
+    public static let maxX = ImageEdges(rawValue: 1 << 1)
+    /// The edge of its first row.
+    public static let minY = ImageEdges(rawValue: 1 << 2)
+    /// The edge after its last row.
+    public static let maxY = ImageEdges(rawValue: 1 << 3)
+    /// All four edges.
+    public static let all: ImageEdges = [.minX, .maxX, .minY, .maxY]
+}
+
+/// A rectangle of an image's pixels (level 0), from `minX`, `minY` up to `maxX`, `maxY`;
+/// fractional edges are allowed.
+public struct ImageSourceRect: Hashable, Sendable {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
     }
 }

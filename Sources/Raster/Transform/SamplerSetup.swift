@@ -143,18 +143,35 @@ struct SamplerSetup: Sendable {
         antialiased = options.edgeAntialiasing
         filter = options.filter
 
-        let width = Double(sourceSize.width), height = Double(sourceSize.height)
+        var u0 = 0.0, u1 = Double(sourceSize.width), v0 = 0.0, v1 = Double(sourceSize.height)
+        if let part = options.sourceRect {
+            guard part.minX.isFinite, part.minY.isFinite, part.maxX.isFinite, part.maxY.isFinite,
+                  part.minX < part.maxX, part.minY < part.maxY else { return nil }
+            (u0, u1, v0, v1) = (part.minX, part.maxX, part.minY, part.maxY)
+        }
         var edges: [SamplerEdge] = []
-        for (a, b, c) in [(m.m00, m.m01, m.m02),
-                          (width * m.m20 - m.m00, width * m.m21 - m.m01, width * m.m22 - m.m02),
-                          (m.m10, m.m11, m.m12),
-                          (height * m.m20 - m.m10, height * m.m21 - m.m11, height * m.m22 - m.m12)] {
+        for (a, b, c) in [(m.m00 - u0 * m.m20, m.m01 - u0 * m.m21, m.m02 - u0 * m.m22),
+                          (u1 * m.m20 - m.m00, u1 * m.m21 - m.m01, u1 * m.m22 - m.m02),
+                          (m.m10 - v0 * m.m20, m.m11 - v0 * m.m21, m.m12 - v0 * m.m22),
+                          (v1 * m.m20 - m.m10, v1 * m.m21 - m.m11, v1 * m.m22 - m.m12)] {
             let n = (a * a + b * b).squareRoot()
             if n == 0 || !n.isFinite {
                 guard c >= 0 else { return nil }
                 edges.append(SamplerEdge(a: 0, b: 0, c: 1e9))
             } else {
                 edges.append(SamplerEdge(a: a / n, b: b / n, c: c / n))
+            }
+        }
+        if options.edgeAntialiasing && !options.aliasedEdges.isEmpty {
+            // A hard edge among anti-aliased ones: the same line with its ramp made 1/4096 pixel
+            // wide (every kernel's coverage formula then sees a step), moved so that the step
+            // falls just inside the min edges and just outside the max edges (half-open tiles).
+            let order: [(ImageEdges, Double)] = [(.minX, 0.5), (.maxX, -0.5), (.minY, 0.5), (.maxY, -0.5)]
+            for (k, (edge, bias)) in order.enumerated() where options.aliasedEdges.contains(edge) {
+                let e = edges[k]
+                guard e.a != 0 || e.b != 0 else { continue }
+                edges[k] = SamplerEdge(a: e.a * Self.hardEdgeSteepness, b: e.b * Self.hardEdgeSteepness,
+                                       c: e.c * Self.hardEdgeSteepness + bias)
             }
         }
         self.edges = edges
@@ -192,7 +209,7 @@ struct SamplerSetup: Sendable {
             perPixelLevels = false
             if sourceSize.width == 1 && sourceSize.height == 1 {
                 kind = .solid
-            } else if m.m00 == 1, m.m11 == 1, m.m01 == 0, m.m10 == 0,
+            } else if options.sourceRect == nil, m.m00 == 1, m.m11 == 1, m.m01 == 0, m.m10 == 0,
                m.m02 == m.m02.rounded(), m.m12 == m.m12.rounded(), abs(m.m02) <= 32768, abs(m.m12) <= 32768 {
                 kind = .translation(dx: Int(m.m02), dy: Int(m.m12))
             } else if m.m01 == 0, m.m10 == 0, options.filter != .nearest {
@@ -206,6 +223,10 @@ struct SamplerSetup: Sendable {
             kind = sourceSize.width == 1 && sourceSize.height == 1 ? .solid : .projective
         }
     }
+
+    /// How much steeper than a one-pixel ramp a hard edge's coverage ramp is (see
+    /// `ImageDrawOptions.aliasedEdges`).
+    static let hardEdgeSteepness = 4096.0
 
     /// The Float constants of row `y`.
     func row(_ y: Int) -> SamplerRow {

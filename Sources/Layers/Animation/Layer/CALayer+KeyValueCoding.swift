@@ -24,6 +24,10 @@ extension CALayer {
         case "allowsGroupOpacity": allowsGroupOpacity
         case "allowsEdgeAntialiasing": allowsEdgeAntialiasing
         case "opaque": isOpaque
+        case "cornerCurve": cornerCurve
+        case "edgeAntialiasingMask": edgeAntialiasingMask
+        case "geometryFlipped": isGeometryFlipped
+        case "shouldRasterize": shouldRasterize
         case "name": .some(name)
         case "beginTime": beginTime
         case "duration": duration
@@ -62,6 +66,12 @@ extension CALayer {
         case "allowsGroupOpacity": guard let v = value as? Bool else { return false }; allowsGroupOpacity = v
         case "allowsEdgeAntialiasing": guard let v = value as? Bool else { return false }; allowsEdgeAntialiasing = v
         case "opaque": guard let v = value as? Bool else { return false }; isOpaque = v
+        case "cornerCurve":
+            if let v = value as? CALayerCornerCurve { cornerCurve = v } else if let v = value as? String { cornerCurve = .init(rawValue: v) } else { return false }
+        case "edgeAntialiasingMask":
+            if let v = value as? CAEdgeAntialiasingMask { edgeAntialiasingMask = v } else if let v = number() { edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(clamping: Int(max(0, min(15, v))))) } else { return false }
+        case "geometryFlipped": guard let v = value as? Bool else { return false }; isGeometryFlipped = v
+        case "shouldRasterize": guard let v = value as? Bool else { return false }; shouldRasterize = v
         case "name": guard value == nil || value is String else { return false }; name = value as? String
         case "beginTime": guard let v = number() else { return false }; beginTime = v
         case "duration": guard let v = number() else { return false }; duration = v
@@ -140,6 +150,7 @@ extension CALayer {
         case .contentsRect: contentsRect = p.contentsRect
         case .contentsCenter: contentsCenter = p.contentsCenter
         case .contents: contents = values.contents
+        case .rasterizationScale: rasterizationScale = p.rasterizationScale
         default: break
         }
     }

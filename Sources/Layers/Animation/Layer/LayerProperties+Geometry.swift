@@ -12,6 +12,13 @@ extension LayerProperties {
     var ownTransformToSuperlayer: CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
+        if isGeometryFlipped {
+            // The layer's space turned upside down about its bounds' centre line, before
+            // anything else: its sublayers (and its own drawing) mirror, its frame stays put.
+            let flip = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1),
+                                           CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+            m = CATransform3DConcat(flip, m)
+        }
         if !CATransform3DIsIdentity(transform) { m = CATransform3DConcat(m, transform) }
         return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }

@@ -27,14 +27,15 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
     }
 
     /// The keys Core Animation animates (Apple's table of animatable properties, plus
-    /// `anchorPointZ` and `contentsCenter`, which the property reference marks animatable).
+    /// `anchorPointZ`, `contentsCenter` and `rasterizationScale`, which the property reference
+    /// marks animatable).
     /// `doubleSided` and `shadowPath` are animatable but have no implicit animation, as on
     /// Apple's platforms.
     static let animatableKeys: Set<CALayerKey> = [
         .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform,
         .opacity, .isHidden, .masksToBounds, .isDoubleSided, .cornerRadius, .borderWidth, .borderColor,
         .backgroundColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath,
-        .contentsRect, .contentsCenter, .contents,
+        .contentsRect, .contentsCenter, .contents, .rasterizationScale,
     ]
 
     /// Parses `path`; nil for a property that cannot be animated or a field it does not have.
@@ -189,6 +190,7 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
         case .contentsRect: return .rect(p.contentsRect)
         case .contentsCenter: return .rect(p.contentsCenter)
         case .contentsScale: return .scalar(Double(p.contentsScale))
+        case .rasterizationScale: return .scalar(Double(p.rasterizationScale))
         case .contents: return .image(values.contents as? CGImage)
         default: return .scalar(0)
         }
@@ -219,6 +221,7 @@ struct LayerKeyPath: Equatable, CustomStringConvertible {
         case let (.contentsRect, .rect(r)): values.properties.contentsRect = r
         case let (.contentsCenter, .rect(r)): values.properties.contentsCenter = r
         case let (.contentsScale, .scalar(v)): values.properties.contentsScale = CGFloat(v)
+        case let (.rasterizationScale, .scalar(v)): values.properties.rasterizationScale = CGFloat(v)
         case let (.contents, .image(i)): values.contents = i
         default: break
         }
