@@ -90,14 +90,18 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// a 10 s child in a 5 s group shows only its first 5 s. The group's `speed`, `timeOffset`,
 /// repetition and timing function move its children's time. The children's delegates and
 /// `isRemovedOnCompletion` are ignored; the group's apply.
+///
+/// A copy of a group holds the same child objects, not copies of them (as on Apple's
+/// platforms). `CALayer.add(_:forKey:)` nevertheless runs the group as it was when added: the
+/// layer copies the whole tree of groups and children for itself.
 open class CAAnimationGroup: CAAnimation {
     /// The animations to run, concurrently, in the group's time.
     open var animations: [CAAnimation]?
 
-    /// Copies the children too, so a group added to a layer is independent of the original.
+    /// Shares the children: the copy's `animations` holds the same objects as the original's.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let other = other as? CAAnimationGroup else { return }
-        animations = other.animations?.map { $0.copy() as! CAAnimation }
+        animations = other.animations
     }
 }
