@@ -67,6 +67,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Whether a layer following `path` turns to its tangent. Default nil: it does not turn.
     open var rotationMode: CAAnimationRotationMode?
 
+    /// `.linear` for `"calculationMode"` (as Apple's class answers), else `super`'s.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "calculationMode" ? CAAnimationCalculationMode.linear : super.defaultValue(forKey: key)
+    }
+
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let other = other as? CAKeyframeAnimation else { return }
