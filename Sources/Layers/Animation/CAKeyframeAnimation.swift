@@ -49,8 +49,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values (of the key path's type, as for `CABasicAnimation`).
     open var values: [Any]?
     /// A path for a point property (`position`, `anchorPoint`) to follow; when set, `values` is
-    /// ignored. Each move, line and curve of the path is a keyframe segment; curves are followed
-    /// exactly.
+    /// ignored. The path's start and the end of each line and curve are its keyframes (so
+    /// `keyTimes` has one entry per line or curve, plus one); a move-to is not a keyframe: the
+    /// layer jumps to it when the next line or curve begins. Curves are followed exactly.
     open var path: CGPath?
     /// When each keyframe is reached, as fractions of the duration.
     open var keyTimes: [NSNumber]?
