@@ -51,8 +51,8 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
 
     private var customValues: [String: Any] = [:]
 
-    /// A copy of the animation, of the same class, with every property copied (the delegate is
-    /// shared, not copied).
+    /// A copy of the animation, of the same class, with every property copied (the delegate,
+    /// the timing function and a group's child animations are shared, not copied).
     open func copy() -> Any {
         let copy = type(of: self).init()
         copy.copyProperties(from: self)

@@ -49,8 +49,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values (of the key path's type, as for `CABasicAnimation`).
     open var values: [Any]?
     /// A path for a point property (`position`, `anchorPoint`) to follow; when set, `values` is
-    /// ignored. Each move, line and curve of the path is a keyframe segment; curves are followed
-    /// exactly.
+    /// ignored. The path's start and the end of each line and curve are its keyframes (so
+    /// `keyTimes` has one entry per line or curve, plus one); a move-to is not a keyframe: the
+    /// layer jumps to it when the next line or curve begins. Curves are followed exactly.
     open var path: CGPath?
     /// When each keyframe is reached, as fractions of the duration.
     open var keyTimes: [NSNumber]?
@@ -66,6 +67,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     /// Whether a layer following `path` turns to its tangent. Default nil: it does not turn.
     open var rotationMode: CAAnimationRotationMode?
+
+    /// `.linear` for `"calculationMode"` (as Apple's class answers), else `super`'s.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "calculationMode" ? CAAnimationCalculationMode.linear : super.defaultValue(forKey: key)
+    }
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
@@ -90,14 +96,18 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// a 10 s child in a 5 s group shows only its first 5 s. The group's `speed`, `timeOffset`,
 /// repetition and timing function move its children's time. The children's delegates and
 /// `isRemovedOnCompletion` are ignored; the group's apply.
+///
+/// A copy of a group holds the same child objects, not copies of them (as on Apple's
+/// platforms). `CALayer.add(_:forKey:)` nevertheless runs the group as it was when added: the
+/// layer copies the whole tree of groups and children for itself.
 open class CAAnimationGroup: CAAnimation {
     /// The animations to run, concurrently, in the group's time.
     open var animations: [CAAnimation]?
 
-    /// Copies the children too, so a group added to a layer is independent of the original.
+    /// Shares the children: the copy's `animations` holds the same objects as the original's.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let other = other as? CAAnimationGroup else { return }
-        animations = other.animations?.map { $0.copy() as! CAAnimation }
+        animations = other.animations
     }
 }

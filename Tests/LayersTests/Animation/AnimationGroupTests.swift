@@ -36,7 +36,7 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(delegate.events, ["start", "stop finished"])
     }
 
-    func testChildWithoutDurationRunsForTheGroupsDurationAndGroupCopiesChildren() throws {
+    func testChildWithoutDurationRunsForTheGroupsDurationAndTheLayerCopiesChildren() throws {
         let layer = f.committedLayer()
         let child = CABasicAnimation(keyPath: "zPosition")
         child.fromValue = 0

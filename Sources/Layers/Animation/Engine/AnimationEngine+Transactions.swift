@@ -167,6 +167,8 @@ extension AnimationEngine {
     /// groups a fade of 1 s with a scale that sets no duration, in a group of 1 s), so a group of
     /// 4 s whose children set no duration runs them all over 4 s. Children keep a nil timing
     /// function (linear in the group's time, which the group's function already paces).
+    /// It changes `animation` and its children in place: it is given only the layer's own copy
+    /// (`CAAnimation.layerCopy()`, which copies a group's children too), never the caller's.
     func applyTransactionDefaults(to animation: CAAnimation) {
         if !(animation.duration > 0) { animation.duration = transactionDuration }
         if animation.timingFunction == nil, let function = transactionTimingFunction, !(animation is CASpringAnimation) {

@@ -1,5 +1,7 @@
 extension CALayer {
-    /// Adds a copy of `anim` to the layer under `key`, replacing (and stopping, with
+    /// Adds a copy of `anim` to the layer under `key` (of a group, a copy of the whole tree of
+    /// groups and children, so that what runs is independent of later changes to the caller's
+    /// objects and the layer never changes them), replacing (and stopping, with
     /// `finished == false`) any animation already under that key. The copy starts when the
     /// current transaction's outermost level commits — at the end of the run-loop turn for the
     /// implicit transaction — at that moment (or at its `beginTime`, if not 0, in the layer's
@@ -12,7 +14,7 @@ extension CALayer {
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let engine = AnimationEngine.current
         engine.ensureTransaction()
-        guard let copy = anim.copy() as? CAAnimation else { return }
+        let copy = anim.layerCopy()
         engine.applyTransactionDefaults(to: copy)
         let isTransition = copy is any LayerTransitionAnimation
         let key = isTransition ? kCATransition : key
@@ -110,5 +112,17 @@ extension CALayer {
             earliest = min(earliest ?? media, media)
         }
         return earliest
+    }
+}
+
+extension CAAnimation {
+    /// The copy a layer keeps of an animation added to it: `copy()`, and for a group the
+    /// children copied in turn (`CAAnimationGroup.copy()` shares them).
+    func layerCopy() -> CAAnimation {
+        let copy = copy() as? CAAnimation ?? self
+        if let group = copy as? CAAnimationGroup {
+            group.animations = group.animations?.map { $0.layerCopy() }
+        }
+        return copy
     }
 }

@@ -51,16 +51,66 @@ extension CALayer: CAMediaTiming {
         set { animationState.timing.fillMode = newValue }
     }
 
-    /// Converts `t` from the time of `l` (nil: media time, `CACurrentMediaTime()`) to this
-    /// layer's time.
+    /// Converts `t` from the time of `l` (nil: media time, `CACurrentMediaTime()`, which is the
+    /// root layer's time unless the root's own timing changes it) to this layer's time. The
+    /// time goes up from `l` to the nearest layer above both and down from there, through only
+    /// the layers between the two: with `l` the superlayer, `(t − beginTime) × speed +
+    /// timeOffset` exactly, as Apple computes it.
     public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        localTime(fromMedia: l.map { $0.mediaTime(fromLocal: t) } ?? t)
+        guard let l else { return localTime(fromMedia: t) }
+        return CALayer.convert(t, from: l, to: self)
     }
 
-    /// Converts `t` from this layer's time to the time of `l` (nil: media time).
+    /// Converts `t` from this layer's time to the time of `l` (nil: media time), through only the
+    /// layers between the two (see `convertTime(_:from:)`).
     public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        let media = mediaTime(fromLocal: t)
-        return l.map { $0.localTime(fromMedia: media) } ?? media
+        guard let l else { return mediaTime(fromLocal: t) }
+        return CALayer.convert(t, from: self, to: l)
+    }
+
+    /// `t` in `source`'s time mapped up to the nearest layer above both (or to media time for
+    /// layers of different trees), then down to `destination`'s time.
+    private static func convert(_ t: CFTimeInterval, from source: CALayer, to destination: CALayer) -> CFTimeInterval {
+        var destinationChain = Set<ObjectIdentifier>()
+        var layer: CALayer? = destination
+        while let current = layer {
+            destinationChain.insert(ObjectIdentifier(current))
+            layer = current.timeParent
+        }
+        var time = t
+        layer = source
+        while let current = layer, !destinationChain.contains(ObjectIdentifier(current)) {
+            time = current.parentTime(fromLocal: time)
+            layer = current.timeParent
+        }
+        let ancestor = layer
+        var down: [CALayer] = []
+        layer = destination
+        while let current = layer, current !== ancestor {
+            down.append(current)
+            layer = current.timeParent
+        }
+        for current in down.reversed() { time = current.localTime(fromParent: time) }
+        return time
+    }
+
+    /// The layer whose time this layer's is derived from: the superlayer, or for a mask the
+    /// layer it masks.
+    private var timeParent: CALayer? { superlayer ?? maskOwner }
+
+    /// The parent's time `time` mapped to this layer's time.
+    private func localTime(fromParent time: CFTimeInterval) -> CFTimeInterval {
+        guard !timingIsIdentity else { return time }
+        let timing = animationState.timing
+        return (time - timing.beginTime) * timing.speed + timing.timeOffset
+    }
+
+    /// This layer's time `time` mapped to its parent's (a layer whose speed is 0 maps every time
+    /// to its begin time).
+    private func parentTime(fromLocal time: CFTimeInterval) -> CFTimeInterval {
+        guard !timingIsIdentity else { return time }
+        let timing = animationState.timing
+        return timing.speed == 0 ? timing.beginTime : (time - timing.timeOffset) / timing.speed + timing.beginTime
     }
 
     private func setTiming(_ path: WritableKeyPath<MediaTiming, Double>, _ value: Double) {
@@ -80,27 +130,20 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let current = layer {
             if !current.timingIsIdentity { chain.append(current) }
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.timeParent
         }
         var t = time
-        for layer in chain.reversed() {
-            let timing = layer.animationState.timing
-            t = (t - timing.beginTime) * timing.speed + timing.timeOffset
-        }
+        for layer in chain.reversed() { t = layer.localTime(fromParent: t) }
         return t
     }
 
-    /// This layer's time `time` mapped up the ancestors to media time (a layer whose speed is 0
-    /// maps every time to its begin time).
+    /// This layer's time `time` mapped up the ancestors to media time.
     func mediaTime(fromLocal time: CFTimeInterval) -> CFTimeInterval {
         var t = time
         var layer: CALayer? = self
         while let current = layer {
-            let timing = current.animationState.timing
-            if !current.timingIsIdentity {
-                t = timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / timing.speed + timing.beginTime
-            }
-            layer = current.superlayer ?? current.maskOwner
+            t = current.parentTime(fromLocal: t)
+            layer = current.timeParent
         }
         return t
     }

@@ -70,8 +70,9 @@ struct KeyframeProgram {
             let made = pathCurve(path)
             guard made.count > 0 else { return .failure(.emptyPath) }
             curve = made
+            // The path's start, then the end of each segment (a discrete animation shows these).
             values = (0...made.count).map { i in
-                let p = i < made.count ? made.point(i, 0) : made.point(made.count - 1, 1)
+                let p = i == 0 ? made.point(0, 0) : made.point(i - 1, 1)
                 return .point(CGPoint(x: p[0], y: p[1]))
             }
         } else {
@@ -174,7 +175,9 @@ struct KeyframeProgram {
     }
 
     /// A path's elements as curve segments: lines, quadratic and cubic curves as they are, a
-    /// close as a line back to the subpath's start, a move after the first as a jump.
+    /// close as a line back to the subpath's start. A move is no segment (Apple: every point of
+    /// the path except a move-to is a keyframe): the segment after it starts at the moved-to
+    /// point, so the animation jumps there as that segment begins, taking no time of its own.
     private static func pathCurve(_ path: CGPath) -> SegmentedCurve {
         var curve = SegmentedCurve()
         var current: CGPoint?
@@ -183,7 +186,6 @@ struct KeyframeProgram {
         path.forEach { element in
             switch element {
             case let .move(to: p):
-                if let current { curve.append(.jump, [v(current), v(p)]) }
                 current = p
                 start = p
             case let .line(to: p):

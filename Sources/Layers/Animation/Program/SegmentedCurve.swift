@@ -12,8 +12,6 @@ struct SegmentedCurve {
         case quadratic
         /// A cubic Bézier `points[0...3]`.
         case cubic
-        /// Jumps to `points[1]` as soon as the segment starts (a path's move).
-        case jump
     }
 
     private(set) var kinds: [Segment] = []
@@ -30,7 +28,6 @@ struct SegmentedCurve {
     func point(_ i: Int, _ s: Double) -> [Double] {
         let p = points[i]
         switch kinds[i] {
-        case .jump: return s > 0 ? p[1] : p[0]
         case .line: return combine(p, [1 - s, s])
         case .quadratic:
             let u = 1 - s
@@ -45,7 +42,6 @@ struct SegmentedCurve {
     func derivative(_ i: Int, _ s: Double) -> [Double] {
         let p = points[i]
         switch kinds[i] {
-        case .jump: return [Double](repeating: 0, count: p[0].count)
         case .line: return combine(p, [-1, 1])
         case .quadratic: return combine(p, [-2 * (1 - s), 2 * (1 - 2 * s), 2 * s])
         case .cubic:
@@ -55,10 +51,9 @@ struct SegmentedCurve {
     }
 
     /// The cumulative arc length of segment `i` at `samples + 1` evenly spaced parameters
-    /// (exact for lines, sampled for curves; a jump has no length).
+    /// (exact for lines, sampled for curves).
     func arcLengths(_ i: Int, samples: Int = 48) -> [Double] {
         switch kinds[i] {
-        case .jump: return [0, 0]
         case .line: return [0, distance(points[i][0], points[i][1])]
         case .quadratic, .cubic:
             var lengths = [0.0]
