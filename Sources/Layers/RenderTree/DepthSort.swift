@@ -23,9 +23,11 @@
 // that turn a single layer) skip all of this: their order is already `zPosition`, then
 // insertion, and nothing is built.
 //
-// Measured here (release, one core): ordering the six faces of a cube costs about 6 µs per
-// rebuild of the parent's node; a 100-card stack of parallel turned planes (the worst case of
-// this root choice, n²/2 classifications) about 0.4 ms.
+// Measured here (`kinescope-bench --only layers`, release, haswell, one core, CPU time,
+// medians of 21): rebuilding a turning cube's parent node takes 19.3 µs with the sort against
+// 6.8 µs for the same six faces laid flat (no sort), so ordering six faces costs about 12 µs a
+// frame; a stack of 100 parallel turned cards (this root choice's worst case, n²/2
+// classifications) takes 476 µs; compositing the cube's 600-point faces at 1920×1080 7.4 ms.
 
 import Geometry
 
