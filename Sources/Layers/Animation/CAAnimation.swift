@@ -76,15 +76,63 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         customValues = other.customValues
     }
 
-    /// The value stored under `key` with `setValue(_:forKey:)` (Core Animation objects accept
-    /// any key, a common way to tag an animation), else `defaultValue(forKey:)`.
+    /// The value of `key`, as Core Animation's key-value coding gives it: one of the
+    /// animation's properties by its key (`"duration"`, `"removedOnCompletion"`, `"keyPath"`,
+    /// `"fromValue"`, `"calculationMode"`…, in the property's own type), else the value stored
+    /// under `key` with `setValue(_:forKey:)` (Core Animation objects accept any key, a common
+    /// way to tag an animation), else `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? {
-        customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        if let own = ownValue(forKey: key) { return own }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
-    /// Stores `value` under `key` (nil removes it); copies of the animation carry it.
+    /// Sets the property named `key` (numbers may come as any numeric type or `NSNumber`; a
+    /// value of the wrong type for a property is ignored), or stores `value` under any other key
+    /// (nil removes it); copies of the animation carry it.
     open func setValue(_ value: Any?, forKey key: String) {
+        if setOwnValue(value, forKey: key) { return }
         customValues[key] = value
+    }
+
+    /// The value of the animation's property named `key`; nil (`.none`) when `key` names none.
+    /// Subclasses add their properties, falling back on `super`.
+    func ownValue(forKey key: String) -> Any?? {
+        switch key {
+        case "beginTime": beginTime
+        case "duration": duration
+        case "speed": speed
+        case "timeOffset": timeOffset
+        case "repeatCount": repeatCount
+        case "repeatDuration": repeatDuration
+        case "autoreverses": autoreverses
+        case "fillMode": fillMode
+        case "timingFunction": .some(timingFunction)
+        case "delegate": .some(delegate)
+        case "removedOnCompletion": isRemovedOnCompletion
+        default: nil
+        }
+    }
+
+    /// Sets the property named `key`; false when `key` names none. A value of the wrong type
+    /// for a property leaves it as it was (and is not stored under the key either).
+    func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        let number = scalarValue(value)
+        switch key {
+        case "beginTime": if let number { beginTime = number }
+        case "duration": if let number { duration = number }
+        case "speed": if let number { speed = Float(number) }
+        case "timeOffset": if let number { timeOffset = number }
+        case "repeatCount": if let number { repeatCount = Float(number) }
+        case "repeatDuration": if let number { repeatDuration = number }
+        case "autoreverses": if let flag = value as? Bool { autoreverses = flag }
+        case "fillMode":
+            if let mode = value as? CAMediaTimingFillMode { fillMode = mode } else if let name = value as? String { fillMode = .init(rawValue: name) }
+        case "timingFunction": if value == nil || value is CAMediaTimingFunction { timingFunction = value as? CAMediaTimingFunction }
+        case "delegate": if value == nil || value is any CAAnimationDelegate { delegate = value as? any CAAnimationDelegate }
+        case "removedOnCompletion": if let flag = value as? Bool { isRemovedOnCompletion = flag }
+        default: return false
+        }
+        return true
     }
 
     /// The value `value(forKey:)` returns for a key never set. Default nil.

@@ -34,6 +34,25 @@ open class CABasicAnimation: CAPropertyAnimation {
         toValue = other.toValue
         byValue = other.byValue
     }
+
+    override func ownValue(forKey key: String) -> Any?? {
+        switch key {
+        case "fromValue": .some(fromValue)
+        case "toValue": .some(toValue)
+        case "byValue": .some(byValue)
+        default: super.ownValue(forKey: key)
+        }
+    }
+
+    override func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: return super.setOwnValue(value, forKey: key)
+        }
+        return true
+    }
 }
 
 /// A basic animation whose progress follows a damped spring instead of a timing function.
@@ -92,5 +111,29 @@ open class CASpringAnimation: CABasicAnimation {
         stiffness = other.stiffness
         damping = other.damping
         initialVelocity = other.initialVelocity
+    }
+
+    override func ownValue(forKey key: String) -> Any?? {
+        switch key {
+        case "mass": mass
+        case "stiffness": stiffness
+        case "damping": damping
+        case "initialVelocity": initialVelocity
+        case "settlingDuration": settlingDuration
+        default: super.ownValue(forKey: key)
+        }
+    }
+
+    override func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        let number = scalarValue(value).map { CGFloat($0) }
+        switch key {
+        case "mass": if let number { mass = number }
+        case "stiffness": if let number { stiffness = number }
+        case "damping": if let number { damping = number }
+        case "initialVelocity": if let number { initialVelocity = number }
+        case "settlingDuration": break
+        default: return super.setOwnValue(value, forKey: key)
+        }
+        return true
     }
 }

@@ -86,6 +86,42 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         biasValues = other.biasValues
         rotationMode = other.rotationMode
     }
+
+    override func ownValue(forKey key: String) -> Any?? {
+        switch key {
+        case "values": .some(values)
+        case "path": .some(path)
+        case "keyTimes": .some(keyTimes)
+        case "timingFunctions": .some(timingFunctions)
+        case "calculationMode": calculationMode
+        case "tensionValues": .some(tensionValues)
+        case "continuityValues": .some(continuityValues)
+        case "biasValues": .some(biasValues)
+        case "rotationMode": .some(rotationMode)
+        default: super.ownValue(forKey: key)
+        }
+    }
+
+    override func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        func numbers() -> [NSNumber]? {
+            (value as? [NSNumber]) ?? (value as? [Any])?.compactMap { scalarValue($0).map { NSNumber(value: $0) } }
+        }
+        switch key {
+        case "values": if value == nil || value is [Any] { values = value as? [Any] }
+        case "path": if value == nil || value is CGPath { path = value as? CGPath }
+        case "keyTimes": keyTimes = numbers()
+        case "timingFunctions": if value == nil || value is [CAMediaTimingFunction] { timingFunctions = value as? [CAMediaTimingFunction] }
+        case "calculationMode":
+            if let mode = value as? CAAnimationCalculationMode { calculationMode = mode } else if let name = value as? String { calculationMode = .init(rawValue: name) }
+        case "tensionValues": tensionValues = numbers()
+        case "continuityValues": continuityValues = numbers()
+        case "biasValues": biasValues = numbers()
+        case "rotationMode":
+            if value == nil { rotationMode = nil } else if let mode = value as? CAAnimationRotationMode { rotationMode = mode } else if let name = value as? String { rotationMode = .init(rawValue: name) }
+        default: return super.setOwnValue(value, forKey: key)
+        }
+        return true
+    }
 }
 
 /// Several animations run together on one layer, on the group's timeline.
@@ -109,5 +145,15 @@ open class CAAnimationGroup: CAAnimation {
         super.copyProperties(from: other)
         guard let other = other as? CAAnimationGroup else { return }
         animations = other.animations
+    }
+
+    override func ownValue(forKey key: String) -> Any?? {
+        key == "animations" ? .some(animations) : super.ownValue(forKey: key)
+    }
+
+    override func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        guard key == "animations" else { return super.setOwnValue(value, forKey: key) }
+        if value == nil || value is [CAAnimation] { animations = value as? [CAAnimation] }
+        return true
     }
 }

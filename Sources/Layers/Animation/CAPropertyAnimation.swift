@@ -43,6 +43,27 @@ open class CAPropertyAnimation: CAAnimation {
         valueFunction = other.valueFunction
     }
 
+    override func ownValue(forKey key: String) -> Any?? {
+        switch key {
+        case "keyPath": .some(keyPath)
+        case "additive": isAdditive
+        case "cumulative": isCumulative
+        case "valueFunction": .some(valueFunction)
+        default: super.ownValue(forKey: key)
+        }
+    }
+
+    override func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "keyPath": if value == nil || value is String { keyPath = value as? String }
+        case "additive": if let flag = value as? Bool { isAdditive = flag }
+        case "cumulative": if let flag = value as? Bool { isCumulative = flag }
+        case "valueFunction": if value == nil || value is CAValueFunction { valueFunction = value as? CAValueFunction }
+        default: return super.setOwnValue(value, forKey: key)
+        }
+        return true
+    }
+
     open override var description: String {
         "<\(type(of: self)) keyPath: \(keyPath ?? "nil") duration: \(duration)>"
     }
