@@ -121,8 +121,12 @@ open class CALayer: CustomStringConvertible {
 
     // MARK: Tree
 
-    /// The parent layer, or nil for a root.
-    public internal(set) weak var superlayer: CALayer?
+    /// The parent layer, or nil for a root. A mask's superlayer is the layer it masks, as on
+    /// Apple's platforms, though it is not one of that layer's `sublayers`.
+    public var superlayer: CALayer? { parentLayer ?? maskOwner }
+
+    /// The layer whose `sublayers` hold this one (nil for roots and masks).
+    weak var parentLayer: CALayer?
 
     var children: [CALayer] = []
 

@@ -9,13 +9,13 @@ extension CALayer {
     /// cost is one flag test; a layer with running animations is marked for a new node on every
     /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties })
+        renderNode(parent: parentLayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties })
     }
 
     /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
     /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
     func makeModelRenderNode() -> RenderNode? {
-        buildRenderNode(parent: superlayer?.properties, model: true)
+        buildRenderNode(parent: parentLayer?.properties, model: true)
     }
 
     var hasAppliedAnimations: Bool { animationState.hasAppliedAnimations }

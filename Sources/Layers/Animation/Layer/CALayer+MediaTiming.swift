@@ -80,7 +80,7 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let current = layer {
             if !current.timingIsIdentity { chain.append(current) }
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.superlayer
         }
         var t = time
         for layer in chain.reversed() {
@@ -100,7 +100,7 @@ extension CALayer: CAMediaTiming {
             if !current.timingIsIdentity {
                 t = timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / timing.speed + timing.beginTime
             }
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.superlayer
         }
         return t
     }
@@ -111,7 +111,7 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let current = layer {
             scale *= current.animationState.timing.speed
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.superlayer
         }
         return scale
     }
