@@ -170,17 +170,20 @@ open class CALayer: CustomStringConvertible {
 
     /// The action for `event` (a property's key when it changes): by default Core Animation's
     /// search — the delegate's `action(for:forKey:)`, then `actions`, then `style`, then
-    /// `defaultAction(forKey:)`; an `NSNull` on the way means no action. Override to change the
+    /// `defaultAction(forKey:)`, then the property's implicit animation; an `NSNull` on the way
+    /// means no action. Override to change the
     /// search (returning nil turns the event's action off).
     open func action(forKey event: String) -> (any CAAction)? {
         searchAction(forKey: event)
     }
 
-    /// The action for `event` when nothing else supplies one: for an animatable property, its
-    /// implicit animation (see `implicitAction(forKey:)`); nil otherwise. Subclasses override it
-    /// to animate their own properties or change the defaults.
+    /// The class's action for `event`, asked after the delegate, `actions` and `style`: nil for
+    /// every key of `CALayer`, as Apple's. A nil answer leaves the event to the property's
+    /// implicit animation (see `implicitAction(forKey:)`), which the search supplies last;
+    /// subclasses override this to animate their own properties or change the defaults (an
+    /// `NSNull` turns the implicit animation off).
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
-        implicitAction(forKey: event)
+        nil
     }
 
     /// Whether `p`, in this layer's coordinates, lies inside it: inside `bounds` by default.
