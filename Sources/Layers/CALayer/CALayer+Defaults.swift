@@ -6,8 +6,7 @@ extension CALayer {
         let p = LayerProperties()
         if let property = CALayerKey(rawValue: key) {
             switch property {
-            case .bounds: return p.bounds
-            case .position: return p.position
+            case .bounds, .position: return nil  // as Apple's: no default value for either
             case .zPosition: return p.zPosition
             case .anchorPoint: return p.anchorPoint
             case .anchorPointZ: return p.anchorPointZ

@@ -39,9 +39,10 @@ open class CALayer: CustomStringConvertible {
         false
     }
 
-    /// Whether `key`'s value would be archived; true for every key, as Apple's default. Kept for
-    /// ported code that overrides it: Kinescope does not archive layers.
-    open class func shouldArchiveValue(forKey key: String) -> Bool {
+    /// Whether this layer's value for `key` would be archived; true for every key, as Apple's
+    /// default. An instance method, as Apple declares it (unlike `needsDisplay(forKey:)`); kept
+    /// for ported code that overrides it: Kinescope does not archive layers.
+    open func shouldArchiveValue(forKey key: String) -> Bool {
         true
     }
 
