@@ -95,15 +95,25 @@ open class CALayer: CustomStringConvertible {
     /// The pixel format of the backing image `display()` draws (`draw(in:)` through
     /// `drawContentsThroughContext()`): `.RGBA8Uint` (the default) or `.gray8Uint`, drawn in an
     /// 8-bit grey context, so colours come out grey as on Apple's platforms. `.RGBA16Float` is
-    /// accepted and drawn in 8 bits per channel (Kinescope's compositor is 8-bit). Not animatable.
+    /// accepted and drawn in 8 bits per channel (Kinescope's compositor is 8-bit). A format
+    /// Core Animation does not know sets `.RGBA8Uint`, as Apple's. Not animatable.
     open var contentsFormat: CALayerContentsFormat = .RGBA8Uint {
-        didSet { if contentsFormat != oldValue { setNeedsDisplay() } }
+        didSet {
+            if ![.RGBA8Uint, .RGBA16Float, .gray8Uint].contains(contentsFormat) { contentsFormat = .RGBA8Uint }
+            if contentsFormat != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// A hint that drawing may be deferred to a background thread. Accepted and ignored:
     /// Kinescope always draws before the frame that shows the layer, so drawing stays
     /// deterministic. Default false.
     open var drawsAsynchronously = false
+
+    /// The bias added to the level of detail chosen when `minificationFilter` is `.trilinear`.
+    /// Stored for ported code: Kinescope's compositor has no mipmaps, so it draws nothing
+    /// differently. Not animatable; no class default (`defaultValue(forKey:)` answers nil, as
+    /// Apple's). Default 0.
+    open var minificationFilterBias: Float = 0
 
     /// Core Image filters applied to the layer and its sublayers, as Apple types them (`[Any]?`:
     /// `CIFilter` objects). Stored for ported code; not drawn yet (Kinescope's `CIFilter` has

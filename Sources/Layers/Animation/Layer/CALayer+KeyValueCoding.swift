@@ -8,6 +8,14 @@ extension CALayer {
     /// not a layer property (layers accept any key, a common way to tag them), else the class's
     /// `defaultValue(forKey:)`.
     public func value(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        // The layer's own objects, as Apple answers them (not equal copies).
+        case "backgroundColor": return backgroundColor
+        case "borderColor": return borderColor
+        case "shadowColor": return shadowColor
+        case "shadowPath": return shadowPath
+        default: break
+        }
         if let path = LayerKeyPath(keyPath) { return path.get(modelValues).anyValue }
         if let value = plainPropertyValue(forKey: keyPath) { return value }
         return animationState.customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
@@ -20,6 +28,7 @@ extension CALayer {
         case "contentsGravity": contentsGravity
         case "contentsScale": contentsScale
         case "minificationFilter": minificationFilter
+        case "minificationFilterBias": minificationFilterBias
         case "magnificationFilter": magnificationFilter
         case "allowsGroupOpacity": allowsGroupOpacity
         case "allowsEdgeAntialiasing": allowsEdgeAntialiasing
@@ -59,6 +68,7 @@ extension CALayer {
             guard let filter else { return false }
             if key == "minificationFilter" { minificationFilter = filter } else { magnificationFilter = filter }
         case "contentsScale": guard let v = number() else { return false }; contentsScale = CGFloat(v)
+        case "minificationFilterBias": guard let v = number() else { return false }; minificationFilterBias = Float(v)
         case "allowsGroupOpacity": guard let v = value as? Bool else { return false }; allowsGroupOpacity = v
         case "allowsEdgeAntialiasing": guard let v = value as? Bool else { return false }; allowsEdgeAntialiasing = v
         case "opaque": guard let v = value as? Bool else { return false }; isOpaque = v
@@ -108,6 +118,16 @@ extension CALayer {
                 if type(of: self).needsDisplay(forKey: keyPath) { setNeedsDisplay() }
             }
             return
+        }
+        if value == nil || value is CGColor {
+            // A colour is stored as given (its own colour space), not rebuilt from components.
+            let color = value as? CGColor
+            switch keyPath {
+            case "backgroundColor": backgroundColor = color; return
+            case "borderColor": borderColor = color; return
+            case "shadowColor": shadowColor = color; return
+            default: break
+            }
         }
         guard let typed = AnimatableValue(value, as: path.kind) else {
             engine.diagnose("setValue(_:forKeyPath: \"\(keyPath)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a \(path.kind.rawValue); ignored")
