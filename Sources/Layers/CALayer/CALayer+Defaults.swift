@@ -44,6 +44,10 @@ extension CALayer {
         case "autoreverses", "needsDisplayOnBoundsChange", "drawsAsynchronously": return false
         case "fillMode": return CAMediaTimingFillMode.removed
         case "contentsFormat": return CALayerContentsFormat.RGBA8Uint
+        case "preferredDynamicRange": return CADynamicRange.standard
+        case "toneMapMode": return CAToneMapMode.automatic
+        case "contentsHeadroom": return CGFloat(0)
+        case "wantsExtendedDynamicRangeContent": return false
         default: return nil
         }
     }

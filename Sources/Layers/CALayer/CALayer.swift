@@ -109,6 +109,9 @@ open class CALayer: CustomStringConvertible {
     /// deterministic. Default false.
     open var drawsAsynchronously = false
 
+    /// `preferredDynamicRange`, `toneMapMode`, `contentsHeadroom` and the two `wants…` flags.
+    var dynamicRange = DynamicRangeSettings()
+
     /// The bias added to the level of detail chosen when `minificationFilter` is `.trilinear`.
     /// Stored for ported code: Kinescope's compositor has no mipmaps, so it draws nothing
     /// differently. Not animatable; no class default (`defaultValue(forKey:)` answers nil, as

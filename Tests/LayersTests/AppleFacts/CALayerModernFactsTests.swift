@@ -3,7 +3,7 @@ import XCTest
 
 /// Facts of GNUstep's Tests/quartzcore/CALayer/modern.m (measured on Apple's QuartzCore,
 /// macOS 26). `cornerCurve` belongs to the rendering work in CALayer+Rendering (not checked
-/// here); the dynamic-range and tone-mapping properties are not in Kinescope (skipped).
+/// here); archiving (`shouldArchiveValue` per key) is skipped but for its instance form.
 final class CALayerModernFactsTests: XCTestCase {
     private var f: AnimationFixture!
     override func setUp() { f = AnimationFixture() }
@@ -50,5 +50,64 @@ final class CALayerModernFactsTests: XCTestCase {
 
     func testANewLayerArchivesItsContentsFormat() {
         XCTAssertTrue(CALayer().shouldArchiveValue(forKey: "contentsFormat"))
+    }
+}
+
+/// The dynamic-range half of GNUstep's modern.m (measured on Apple's QuartzCore, macOS 26).
+final class CALayerDynamicRangeFactsTests: XCTestCase {
+    private var f: AnimationFixture!
+    override func setUp() { f = AnimationFixture() }
+    override func tearDown() { f.finish() }
+
+    func testTheDynamicRangeAndToneMapNames() {
+        XCTAssertEqual(CADynamicRange.standard.rawValue, "standard")
+        XCTAssertEqual(CADynamicRange.constrainedHigh.rawValue, "constrainedHigh")
+        XCTAssertEqual(CADynamicRange.high.rawValue, "high")
+        XCTAssertEqual(CAToneMapMode.automatic.rawValue, "automatic")
+        XCTAssertEqual(CAToneMapMode.never.rawValue, "never")
+        XCTAssertEqual(CAToneMapMode.ifSupported.rawValue, "ifSupported")
+    }
+
+    func testANewLayerAsksForTheStandardRangeWithNoHeadroom() {
+        let l = CALayer()
+        XCTAssertEqual(l.preferredDynamicRange, .standard)
+        XCTAssertEqual(l.toneMapMode, .automatic)
+        XCTAssertEqual(l.contentsHeadroom, 0)
+        XCTAssertFalse(l.wantsExtendedDynamicRangeContent)
+        XCTAssertFalse(l.wantsDynamicContentScaling)
+    }
+
+    func testTheClassDefaultsExceptForDynamicContentScaling() {
+        XCTAssertEqual(CALayer.defaultValue(forKey: "preferredDynamicRange") as? CADynamicRange, .standard)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "toneMapMode") as? CAToneMapMode, .automatic)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "contentsHeadroom").flatMap { scalarValue($0) }, 0)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "wantsExtendedDynamicRangeContent") as? Bool, false)
+        XCTAssertNil(CALayer.defaultValue(forKey: "wantsDynamicContentScaling"))
+    }
+
+    func testTheSettingsReadBackWhatWasSetANegativeHeadroomIncluded() {
+        let l = CALayer()
+        l.preferredDynamicRange = .high
+        XCTAssertEqual(l.preferredDynamicRange, .high)
+        l.toneMapMode = .never
+        XCTAssertEqual(l.toneMapMode, .never)
+        l.contentsHeadroom = 2.5
+        XCTAssertEqual(l.contentsHeadroom, 2.5)
+        l.wantsExtendedDynamicRangeContent = true
+        XCTAssertTrue(l.wantsExtendedDynamicRangeContent)
+        l.wantsDynamicContentScaling = true
+        XCTAssertTrue(l.wantsDynamicContentScaling)
+        l.contentsHeadroom = -3
+        XCTAssertEqual(l.contentsHeadroom, -3)
+    }
+
+    func testNamesItDoesNotKnowGoBackToTheDefaults() {
+        let l = CALayer()
+        l.preferredDynamicRange = .high
+        l.preferredDynamicRange = CADynamicRange(rawValue: "not a range")
+        XCTAssertEqual(l.preferredDynamicRange, .standard)
+        l.toneMapMode = .never
+        l.toneMapMode = CAToneMapMode(rawValue: "not a mode")
+        XCTAssertEqual(l.toneMapMode, .automatic)
     }
 }

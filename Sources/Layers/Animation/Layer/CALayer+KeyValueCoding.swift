@@ -45,6 +45,11 @@ extension CALayer {
         case "contentsFormat": contentsFormat
         case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange
         case "drawsAsynchronously": drawsAsynchronously
+        case "preferredDynamicRange": preferredDynamicRange
+        case "toneMapMode": toneMapMode
+        case "contentsHeadroom": contentsHeadroom
+        case "wantsExtendedDynamicRangeContent": wantsExtendedDynamicRangeContent
+        case "wantsDynamicContentScaling": wantsDynamicContentScaling
         case "filters": .some(filters)
         case "backgroundFilters": .some(backgroundFilters)
         case "compositingFilter": .some(compositingFilter)
@@ -86,6 +91,13 @@ extension CALayer {
             if let v = value as? CALayerContentsFormat { contentsFormat = v } else if let v = value as? String { contentsFormat = .init(rawValue: v) } else { return false }
         case "needsDisplayOnBoundsChange": guard let v = value as? Bool else { return false }; needsDisplayOnBoundsChange = v
         case "drawsAsynchronously": guard let v = value as? Bool else { return false }; drawsAsynchronously = v
+        case "preferredDynamicRange":
+            if let v = value as? CADynamicRange { preferredDynamicRange = v } else if let v = value as? String { preferredDynamicRange = .init(rawValue: v) } else { return false }
+        case "toneMapMode":
+            if let v = value as? CAToneMapMode { toneMapMode = v } else if let v = value as? String { toneMapMode = .init(rawValue: v) } else { return false }
+        case "contentsHeadroom": guard let v = number() else { return false }; contentsHeadroom = CGFloat(v)
+        case "wantsExtendedDynamicRangeContent": guard let v = value as? Bool else { return false }; wantsExtendedDynamicRangeContent = v
+        case "wantsDynamicContentScaling": guard let v = value as? Bool else { return false }; wantsDynamicContentScaling = v
         case "filters": guard value == nil || value is [Any] else { return false }; filters = value as? [Any]
         case "backgroundFilters": guard value == nil || value is [Any] else { return false }; backgroundFilters = value as? [Any]
         case "compositingFilter": compositingFilter = value
