@@ -75,7 +75,7 @@ final class CALayerMemberTests: XCTestCase {
         XCTAssertEqual(dial.draws, 3)
         dial.opacity = 0.5
         XCTAssertFalse(dial.needsDisplay(), "a key it does not name")
-        XCTAssertTrue(CALayer.shouldArchiveValue(forKey: "opacity"))
+        XCTAssertTrue(CALayer().shouldArchiveValue(forKey: "opacity"))
     }
 
     func testAffineTransformIsTheTransformsAffinePart() throws {
@@ -87,7 +87,7 @@ final class CALayerMemberTests: XCTestCase {
         var t = CATransform3DMakeRotation(0.3, 0, 0, 1)
         t.m34 = -0.002
         layer.transform = t
-        XCTAssertEqual(layer.affineTransform(), CATransform3DGetAffineTransform(t))
+        XCTAssertEqual(layer.affineTransform(), .identity, "a transform with perspective has no affine form (Apple)")
         XCTAssertEqual(CALayer().affineTransform(), .identity)
     }
 

@@ -97,7 +97,7 @@ final class CALayerModelTests: XCTestCase {
         root.addSublayer(layer)
         root.addSublayer(mask)
         layer.mask = mask
-        XCTAssertNil(mask.superlayer)
+        XCTAssertTrue(mask.superlayer === layer, "a mask's superlayer is the masked layer (Apple)")
         XCTAssertEqual(root.sublayers?.count, 1)
         mask.removeFromSuperlayer()
         XCTAssertNil(layer.mask)

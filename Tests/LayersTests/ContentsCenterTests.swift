@@ -145,7 +145,7 @@ final class ContentsCenterTests: XCTestCase {
     }
 
     func testContentsCenterIsAnimatable() {
-        XCTAssertNotNil(CALayer.defaultAction(forKey: "contentsCenter"))
+        XCTAssertNotNil(LayerKeyPath("contentsCenter"), "an animatable key path")
         let layer = CALayer()
         layer.setValue(CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), forKeyPath: "contentsCenter")
         XCTAssertEqual(layer.contentsCenter, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))

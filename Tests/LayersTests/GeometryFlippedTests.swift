@@ -79,14 +79,15 @@ final class GeometryFlippedTests: XCTestCase {
         XCTAssertEqual(own[x: 45, y: 78], image.bitmap[x: 10, y: 29], "blue quadrant at the bottom left")
     }
 
-    func testGravityNamesTheOtherEdgeWhenContentsAreFlipped() throws {
+    func testGravityGoesByTheYAxisSoTopIsTheVisualTopOfAFlippedLayer() throws {
         let (root, container, _) = scene()
         container.contents = quadrantImage(width: 20, height: 10)
         container.contentsGravity = .top
         let frame = render(root)
-        // `.top` in a flipped layer: against the visual bottom, as Apple documents.
-        XCTAssertEqual(frame[x: 62, y: 78], PremultipliedColor(red: 40, green: 70, blue: 220, alpha: 255), "blue, bottom left of the image")
-        XCTAssertEqual(frame[x: 62, y: 22], Self.grey)
+        // `.top` is the maximum-y edge, as on Apple's platforms: in a flipped layer y grows
+        // upwards, so that edge is the visual top (an unflipped iOS layer shows it at the bottom).
+        XCTAssertEqual(frame[x: 62, y: 22], PremultipliedColor(red: 220, green: 40, blue: 40, alpha: 255), "red, top left of the upright image")
+        XCTAssertEqual(frame[x: 62, y: 78], Self.grey)
     }
 
     private final class Drawer: CALayerDelegate {

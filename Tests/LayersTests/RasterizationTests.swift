@@ -28,8 +28,8 @@ final class RasterizationTests: XCTestCase {
         let layer = CALayer()
         XCTAssertFalse(layer.shouldRasterize)
         XCTAssertEqual(layer.rasterizationScale, 1)
-        XCTAssertNotNil(CALayer.defaultAction(forKey: "rasterizationScale"), "rasterizationScale is animatable")
-        XCTAssertNil(CALayer.defaultAction(forKey: "shouldRasterize"))
+        XCTAssertNotNil(LayerKeyPath("rasterizationScale"), "rasterizationScale is animatable")
+        XCTAssertNil(LayerKeyPath("shouldRasterize"))
         layer.setValue(CGFloat(2), forKeyPath: "rasterizationScale")
         XCTAssertEqual(layer.rasterizationScale, 2)
     }

@@ -144,11 +144,13 @@ final class ViewGeometryTests: XCTestCase {
 
     func testContentModeSetsContentsGravity() throws {
         onMain {
+            // Core Animation's vertical gravities go by the y axis (`top` is maximum y, the bottom
+            // of a y-down view), so UIKit swaps them, as on iOS.
             let expected: [(UIView.ContentMode, CALayerContentsGravity)] = [
                 (.scaleToFill, .resize), (.scaleAspectFit, .resizeAspect), (.scaleAspectFill, .resizeAspectFill),
-                (.redraw, .resize), (.center, .center), (.top, .top), (.bottom, .bottom), (.left, .left),
-                (.right, .right), (.topLeft, .topLeft), (.topRight, .topRight), (.bottomLeft, .bottomLeft),
-                (.bottomRight, .bottomRight),
+                (.redraw, .resize), (.center, .center), (.top, .bottom), (.bottom, .top), (.left, .left),
+                (.right, .right), (.topLeft, .bottomLeft), (.topRight, .bottomRight), (.bottomLeft, .topLeft),
+                (.bottomRight, .topRight),
             ]
             let view = UIView(frame: .zero)
             XCTAssertEqual(view.contentMode, .scaleToFill)

@@ -41,10 +41,10 @@ extension CALayer {
     /// has ancestors that do too, so the walk stops at the first ancestor already marked.
     func markNeedsRender() {
         needsRender = true
-        var layer = superlayer ?? maskOwner
+        var layer = superlayer
         while let current = layer, !current.needsRender {
             current.needsRender = true
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.superlayer
         }
     }
 }

@@ -25,14 +25,27 @@ extension CALayer {
         }.map(\.element)
     }
 
+    /// The root of this layer's tree: the topmost superlayer (itself when it has none).
+    var rootLayer: CALayer {
+        var root = self
+        while let parent = root.superlayer { root = parent }
+        return root
+    }
+
     /// Converts `p` from `layer`'s coordinate space to this layer's, through every transform
     /// (3D ones included: the point is carried across each layer's plane). A nil `layer` means
-    /// the root of this layer's tree. Points that no plane reaches (seen edge-on) come back as
-    /// `(inf, inf)`.
+    /// the root of this layer's tree. Layers of different trees (a detached layer, say) convert
+    /// as Apple's do: each root placed by its own geometry (position, anchor, transform) in one
+    /// common space. Points that no plane reaches (seen edge-on) come back as `(inf, inf)`.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        let source = layer?.planeToRoot ?? .identity
-        guard let fromRoot = planeToRoot.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
-        return source.concatenating(fromRoot).map(p)
+        var source = layer?.planeToRoot ?? .identity
+        var target = planeToRoot
+        if let layer, layer.rootLayer !== rootLayer {
+            source = source.concatenating(layer.rootLayer.planeToSuperlayer)
+            target = target.concatenating(rootLayer.planeToSuperlayer)
+        }
+        guard let fromTarget = target.inverted() else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+        return source.concatenating(fromTarget).map(p)
     }
 
     /// Converts `p` from this layer's coordinate space to `layer`'s (nil: the root's).

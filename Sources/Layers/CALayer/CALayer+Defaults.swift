@@ -6,8 +6,7 @@ extension CALayer {
         let p = LayerProperties()
         if let property = CALayerKey(rawValue: key) {
             switch property {
-            case .bounds: return p.bounds
-            case .position: return p.position
+            case .bounds, .position: return nil  // as Apple's: no default value for either
             case .zPosition: return p.zPosition
             case .anchorPoint: return p.anchorPoint
             case .anchorPointZ: return p.anchorPointZ
@@ -50,6 +49,10 @@ extension CALayer {
         case "autoreverses", "needsDisplayOnBoundsChange", "drawsAsynchronously": return false
         case "fillMode": return CAMediaTimingFillMode.removed
         case "contentsFormat": return CALayerContentsFormat.RGBA8Uint
+        case "preferredDynamicRange": return CADynamicRange.standard
+        case "toneMapMode": return CAToneMapMode.automatic
+        case "contentsHeadroom": return CGFloat(0)
+        case "wantsExtendedDynamicRangeContent": return false
         default: return nil
         }
     }

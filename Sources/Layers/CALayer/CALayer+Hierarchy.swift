@@ -7,7 +7,7 @@ extension CALayer {
             let shown = hasPresentation
             for child in children {
                 if shown { child.runAction(forEvent: kCAOnOrderOut) }
-                child.superlayer = nil
+                child.parentLayer = nil
             }
             children = []
             for layer in newValue ?? [] { addSublayer(layer) }
@@ -30,7 +30,7 @@ extension CALayer {
         layer.detachFromParent()
         let position = min(Int(index), children.count)
         children.insert(layer, at: position)
-        layer.superlayer = self
+        layer.parentLayer = self
         layer.markNeedsRender()
         markNeedsRender()
         setNeedsLayout()
@@ -70,12 +70,11 @@ extension CALayer {
     /// Detaches the layer from its superlayer (or from the layer it masks). A layer leaving a
     /// displayed tree runs its `kCAOnOrderOut` action first; the superlayer needs layout.
     public func removeFromSuperlayer() {
-        guard superlayer != nil || maskOwner != nil else { return }
-        let parent = superlayer ?? maskOwner
-        if let superlayer, superlayer.hasPresentation { runAction(forEvent: kCAOnOrderOut) }
+        guard let parent = superlayer else { return }
+        if let parentLayer, parentLayer.hasPresentation { runAction(forEvent: kCAOnOrderOut) }
         detachFromParent()
-        parent?.markNeedsRender()
-        parent?.setNeedsLayout()
+        parent.markNeedsRender()
+        parent.setNeedsLayout()
     }
 
     /// Whether this layer is `layer` or one of its ancestors.
@@ -83,15 +82,15 @@ extension CALayer {
         var current: CALayer? = layer
         while let candidate = current {
             if candidate === self { return true }
-            current = candidate.superlayer ?? candidate.maskOwner
+            current = candidate.superlayer
         }
         return false
     }
 
     private func detachFromParent() {
-        if let parent = superlayer {
+        if let parent = parentLayer {
             parent.children.removeAll { $0 === self }
-            superlayer = nil
+            parentLayer = nil
             parent.markNeedsRender()
         }
         if let owner = maskOwner {

@@ -15,7 +15,7 @@ extension CALayer {
     /// for every layer it draws, before its `display()` (layout, then display, each frame).
     public func layoutIfNeeded() {
         var root = self
-        while let parent = root.superlayer, parent.layoutPending { root = parent }
+        while let parent = root.parentLayer, parent.layoutPending { root = parent }
         root.layoutSubtreeIfNeeded()
     }
 

@@ -1,10 +1,10 @@
 import Geometry
 
 extension CALayer {
-    /// The layer's own coordinate space: `origin` is the coordinate of its top-left corner, `size` its extent in points. Animatable. Default `.zero`.
+    /// The layer's own coordinate space: `origin` is the coordinate of its top-left corner, `size` its extent in points. A negative size is standardised (`(0, 0, -100, -50)` reads back as `(-100, -50, 100, 50)`), as Apple's. Animatable. Default `.zero`.
     public var bounds: CGRect {
         get { properties.bounds }
-        set { setProperty(\.bounds, newValue, key: .bounds) }
+        set { setProperty(\.bounds, newValue.standardized, key: .bounds) }
     }
 
     /// Where the anchor point lies, in the superlayer's coordinate space. Animatable. Default `.zero`.
@@ -73,10 +73,11 @@ extension CALayer {
         set { setProperty(\.cornerRadius, newValue, key: .cornerRadius) }
     }
 
-    /// Which corners `cornerRadius` rounds. Default: all four.
+    /// Which corners `cornerRadius` rounds; bits that are not corners are dropped, as Apple's.
+    /// Default: all four.
     public var maskedCorners: CACornerMask {
         get { properties.maskedCorners }
-        set { setProperty(\.maskedCorners, newValue, key: .maskedCorners) }
+        set { setProperty(\.maskedCorners, CACornerMask(rawValue: newValue.rawValue & 0xF), key: .maskedCorners) }
     }
 
     /// The border's width, inset from the bounds and drawn above contents and sublayers. Animatable. Default 0.

@@ -39,9 +39,10 @@ open class CALayer: CustomStringConvertible {
         false
     }
 
-    /// Whether `key`'s value would be archived; true for every key, as Apple's default. Kept for
-    /// ported code that overrides it: Kinescope does not archive layers.
-    open class func shouldArchiveValue(forKey key: String) -> Bool {
+    /// Whether this layer's value for `key` would be archived; true for every key, as Apple's
+    /// default. An instance method, as Apple declares it (unlike `needsDisplay(forKey:)`); kept
+    /// for ported code that overrides it: Kinescope does not archive layers.
+    open func shouldArchiveValue(forKey key: String) -> Bool {
         true
     }
 
@@ -94,15 +95,28 @@ open class CALayer: CustomStringConvertible {
     /// The pixel format of the backing image `display()` draws (`draw(in:)` through
     /// `drawContentsThroughContext()`): `.RGBA8Uint` (the default) or `.gray8Uint`, drawn in an
     /// 8-bit grey context, so colours come out grey as on Apple's platforms. `.RGBA16Float` is
-    /// accepted and drawn in 8 bits per channel (Kinescope's compositor is 8-bit). Not animatable.
+    /// accepted and drawn in 8 bits per channel (Kinescope's compositor is 8-bit). A format
+    /// Core Animation does not know sets `.RGBA8Uint`, as Apple's. Not animatable.
     open var contentsFormat: CALayerContentsFormat = .RGBA8Uint {
-        didSet { if contentsFormat != oldValue { setNeedsDisplay() } }
+        didSet {
+            if ![.RGBA8Uint, .RGBA16Float, .gray8Uint].contains(contentsFormat) { contentsFormat = .RGBA8Uint }
+            if contentsFormat != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// A hint that drawing may be deferred to a background thread. Accepted and ignored:
     /// Kinescope always draws before the frame that shows the layer, so drawing stays
     /// deterministic. Default false.
     open var drawsAsynchronously = false
+
+    /// `preferredDynamicRange`, `toneMapMode`, `contentsHeadroom` and the two `wants…` flags.
+    var dynamicRange = DynamicRangeSettings()
+
+    /// The bias added to the level of detail chosen when `minificationFilter` is `.trilinear`.
+    /// Stored for ported code: Kinescope's compositor has no mipmaps, so it draws nothing
+    /// differently. Not animatable; no class default (`defaultValue(forKey:)` answers nil, as
+    /// Apple's). Default 0.
+    open var minificationFilterBias: Float = 0
 
     /// Core Image filters applied to the layer and its sublayers, as Apple types them (`[Any]?`:
     /// `CIFilter` objects). Stored for ported code; not drawn yet (Kinescope's `CIFilter` has
@@ -121,8 +135,12 @@ open class CALayer: CustomStringConvertible {
 
     // MARK: Tree
 
-    /// The parent layer, or nil for a root.
-    public internal(set) weak var superlayer: CALayer?
+    /// The parent layer, or nil for a root. A mask's superlayer is the layer it masks, as on
+    /// Apple's platforms, though it is not one of that layer's `sublayers`.
+    public var superlayer: CALayer? { parentLayer ?? maskOwner }
+
+    /// The layer whose `sublayers` hold this one (nil for roots and masks).
+    weak var parentLayer: CALayer?
 
     var children: [CALayer] = []
 
@@ -171,17 +189,20 @@ open class CALayer: CustomStringConvertible {
 
     /// The action for `event` (a property's key when it changes): by default Core Animation's
     /// search — the delegate's `action(for:forKey:)`, then `actions`, then `style`, then
-    /// `defaultAction(forKey:)`; an `NSNull` on the way means no action. Override to change the
+    /// `defaultAction(forKey:)`, then the property's implicit animation; an `NSNull` on the way
+    /// means no action. Override to change the
     /// search (returning nil turns the event's action off).
     open func action(forKey event: String) -> (any CAAction)? {
         searchAction(forKey: event)
     }
 
-    /// The action for `event` when nothing else supplies one: for an animatable property, its
-    /// implicit animation (see `implicitAction(forKey:)`); nil otherwise. Subclasses override it
-    /// to animate their own properties or change the defaults.
+    /// The class's action for `event`, asked after the delegate, `actions` and `style`: nil for
+    /// every key of `CALayer`, as Apple's. A nil answer leaves the event to the property's
+    /// implicit animation (see `implicitAction(forKey:)`), which the search supplies last;
+    /// subclasses override this to animate their own properties or change the defaults (an
+    /// `NSNull` turns the implicit animation off).
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
-        implicitAction(forKey: event)
+        nil
     }
 
     /// Whether `p`, in this layer's coordinates, lies inside it: inside `bounds` by default.

@@ -9,15 +9,15 @@ extension CALayer {
     /// cost is one flag test; a layer with running animations is marked for a new node on every
     /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        renderNode(parent: superlayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties },
-                   ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
+        renderNode(parent: parentLayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties },
+                   ancestorsFlipped: (parentLayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
     /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
     func makeModelRenderNode() -> RenderNode? {
-        buildRenderNode(parent: superlayer?.properties, model: true,
-                        ancestorsFlipped: (superlayer ?? maskOwner)?.contentsAreFlipped() ?? false)
+        buildRenderNode(parent: parentLayer?.properties, model: true,
+                        ancestorsFlipped: (parentLayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     var hasAppliedAnimations: Bool { animationState.hasAppliedAnimations }
@@ -257,38 +257,39 @@ private func visiblePixel(_ color: CGColor) -> PremultipliedColor? {
 
 extension CALayerContentsGravity {
     /// Whether the gravity scales the contents to the bounds (`.resize`, `.resizeAspect`,
-    /// `.resizeAspectFill`, and unknown values, which act as `.resize`): the gravities under
-    /// which `contentsCenter` stretches in nine parts.
+    /// `.resizeAspectFill`): the gravities under which `contentsCenter` stretches in nine parts.
     var resizes: Bool {
-        switch self {
-        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: false
-        default: true
-        }
+        self == .resize || self == .resizeAspect || self == .resizeAspectFill
     }
 
-    /// The rectangle an image of `size` points occupies in `bounds` under this gravity. Unknown
-    /// raw values behave as `.resize`, as Core Animation treats them.
+    /// The rectangle an image of `size` points occupies in `bounds` under this gravity, in the
+    /// layer's coordinates. As on Apple's platforms the vertical names go by the y axis, not by
+    /// the screen: `top` is the maximum-y edge and `bottom` the minimum-y one, so in iOS's y-down
+    /// layer space `.top` puts the image at the bottom of the screen (UIKit maps
+    /// `UIView.ContentMode.top` to `.bottom`). Unknown raw values behave as `.center`, as
+    /// measured on Apple's QuartzCore.
     func place(_ size: CGSize, in bounds: CGRect) -> CGRect {
         let b = bounds
         func at(_ x: CGFloat, _ y: CGFloat, _ s: CGSize) -> CGRect { CGRect(origin: CGPoint(x: x, y: y), size: s) }
         let cx = b.midX - size.width / 2, cy = b.midY - size.height / 2
         switch self {
         case .center: return at(cx, cy, size)
-        case .top: return at(cx, b.minY, size)
-        case .bottom: return at(cx, b.maxY - size.height, size)
+        case .top: return at(cx, b.maxY - size.height, size)
+        case .bottom: return at(cx, b.minY, size)
         case .left: return at(b.minX, cy, size)
         case .right: return at(b.maxX - size.width, cy, size)
-        case .topLeft: return at(b.minX, b.minY, size)
-        case .topRight: return at(b.maxX - size.width, b.minY, size)
-        case .bottomLeft: return at(b.minX, b.maxY - size.height, size)
-        case .bottomRight: return at(b.maxX - size.width, b.maxY - size.height, size)
+        case .topLeft: return at(b.minX, b.maxY - size.height, size)
+        case .topRight: return at(b.maxX - size.width, b.maxY - size.height, size)
+        case .bottomLeft: return at(b.minX, b.minY, size)
+        case .bottomRight: return at(b.maxX - size.width, b.minY, size)
         case .resizeAspect, .resizeAspectFill:
             guard size.width > 0, size.height > 0 else { return .zero }
             let sx = b.width / size.width, sy = b.height / size.height
             let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
             let fitted = CGSize(width: size.width * s, height: size.height * s)
             return at(b.midX - fitted.width / 2, b.midY - fitted.height / 2, fitted)
-        default: return b
+        case .resize: return b
+        default: return at(cx, cy, size)
         }
     }
 }

@@ -281,20 +281,23 @@ extension UIView {
         case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
              topLeft, topRight, bottomLeft, bottomRight
 
+        /// The layer gravity UIKit sets for the mode. Core Animation names its vertical gravities
+        /// by the y axis (`top` is the maximum-y edge), and a view's layer space is y down, so
+        /// UIKit maps `.top` to `.bottom` and back, as on iOS.
         var contentsGravity: CALayerContentsGravity {
             switch self {
             case .scaleToFill, .redraw: .resize
             case .scaleAspectFit: .resizeAspect
             case .scaleAspectFill: .resizeAspectFill
             case .center: .center
-            case .top: .top
-            case .bottom: .bottom
+            case .top: .bottom
+            case .bottom: .top
             case .left: .left
             case .right: .right
-            case .topLeft: .topLeft
-            case .topRight: .topRight
-            case .bottomLeft: .bottomLeft
-            case .bottomRight: .bottomRight
+            case .topLeft: .bottomLeft
+            case .topRight: .bottomRight
+            case .bottomLeft: .topLeft
+            case .bottomRight: .topRight
             }
         }
     }

@@ -141,9 +141,12 @@ final class ImplicitActionTests: XCTestCase {
         XCTAssertNil(layer.animation(forKey: "opacity"))
     }
 
+    /// Turns the implicit animation of `opacity` off with an `NSNull` (a nil answer leaves the
+    /// key to the implicit animation, as on Apple's platforms, whose `CALayer` class answers nil
+    /// for every key).
     private final class QuietLayer: CALayer {
         override class func defaultAction(forKey event: String) -> (any CAAction)? {
-            event == "opacity" ? nil : super.defaultAction(forKey: event)
+            event == "opacity" ? NSNull() : super.defaultAction(forKey: event)
         }
     }
 

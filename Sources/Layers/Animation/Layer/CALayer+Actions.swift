@@ -18,8 +18,9 @@ extension CALayer {
 
     /// Apple's action search (`action(forKey:)` calls it): the delegate's
     /// `action(for:forKey:)`, then `actions`, then `style`, then the class's
-    /// `defaultAction(forKey:)`. An `NSNull` found on the way ends the search with no action;
-    /// a nil answer goes on to the next step. The last step is skipped for a layer that has
+    /// `defaultAction(forKey:)`, then the property's implicit animation. An `NSNull` found on the
+    /// way ends the search with no action; a nil answer goes on to the next step. The last two
+    /// steps are skipped for a layer that has
     /// never been shown (see `presentation()`): as on Apple's platforms, a layer that is not
     /// yet part of a displayed tree has nothing to animate from, so a layer made early (a view
     /// controller's stored property, made before the window or the run loop exists) and set up
@@ -36,7 +37,8 @@ extension CALayer {
             style = current["style"] as? [AnyHashable: Any]
         }
         guard hasPresentation else { return nil }
-        return type(of: self).defaultAction(forKey: event)
+        if let found = type(of: self).defaultAction(forKey: event) { return found is NSNull ? nil : found }
+        return CALayer.implicitAction(forKey: event)
     }
 
     /// The implicit action of a property: a `CABasicAnimation` of the key (no values, so it runs

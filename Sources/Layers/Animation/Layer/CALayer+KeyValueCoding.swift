@@ -8,6 +8,14 @@ extension CALayer {
     /// not a layer property (layers accept any key, a common way to tag them), else the class's
     /// `defaultValue(forKey:)`.
     public func value(forKeyPath keyPath: String) -> Any? {
+        switch keyPath {
+        // The layer's own objects, as Apple answers them (not equal copies).
+        case "backgroundColor": return backgroundColor
+        case "borderColor": return borderColor
+        case "shadowColor": return shadowColor
+        case "shadowPath": return shadowPath
+        default: break
+        }
         if let path = LayerKeyPath(keyPath) { return path.get(modelValues).anyValue }
         if let value = plainPropertyValue(forKey: keyPath) { return value }
         return animationState.customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
@@ -20,6 +28,7 @@ extension CALayer {
         case "contentsGravity": contentsGravity
         case "contentsScale": contentsScale
         case "minificationFilter": minificationFilter
+        case "minificationFilterBias": minificationFilterBias
         case "magnificationFilter": magnificationFilter
         case "allowsGroupOpacity": allowsGroupOpacity
         case "allowsEdgeAntialiasing": allowsEdgeAntialiasing
@@ -40,6 +49,11 @@ extension CALayer {
         case "contentsFormat": contentsFormat
         case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange
         case "drawsAsynchronously": drawsAsynchronously
+        case "preferredDynamicRange": preferredDynamicRange
+        case "toneMapMode": toneMapMode
+        case "contentsHeadroom": contentsHeadroom
+        case "wantsExtendedDynamicRangeContent": wantsExtendedDynamicRangeContent
+        case "wantsDynamicContentScaling": wantsDynamicContentScaling
         case "filters": .some(filters)
         case "backgroundFilters": .some(backgroundFilters)
         case "compositingFilter": .some(compositingFilter)
@@ -63,6 +77,7 @@ extension CALayer {
             guard let filter else { return false }
             if key == "minificationFilter" { minificationFilter = filter } else { magnificationFilter = filter }
         case "contentsScale": guard let v = number() else { return false }; contentsScale = CGFloat(v)
+        case "minificationFilterBias": guard let v = number() else { return false }; minificationFilterBias = Float(v)
         case "allowsGroupOpacity": guard let v = value as? Bool else { return false }; allowsGroupOpacity = v
         case "allowsEdgeAntialiasing": guard let v = value as? Bool else { return false }; allowsEdgeAntialiasing = v
         case "opaque": guard let v = value as? Bool else { return false }; isOpaque = v
@@ -86,6 +101,13 @@ extension CALayer {
             if let v = value as? CALayerContentsFormat { contentsFormat = v } else if let v = value as? String { contentsFormat = .init(rawValue: v) } else { return false }
         case "needsDisplayOnBoundsChange": guard let v = value as? Bool else { return false }; needsDisplayOnBoundsChange = v
         case "drawsAsynchronously": guard let v = value as? Bool else { return false }; drawsAsynchronously = v
+        case "preferredDynamicRange":
+            if let v = value as? CADynamicRange { preferredDynamicRange = v } else if let v = value as? String { preferredDynamicRange = .init(rawValue: v) } else { return false }
+        case "toneMapMode":
+            if let v = value as? CAToneMapMode { toneMapMode = v } else if let v = value as? String { toneMapMode = .init(rawValue: v) } else { return false }
+        case "contentsHeadroom": guard let v = number() else { return false }; contentsHeadroom = CGFloat(v)
+        case "wantsExtendedDynamicRangeContent": guard let v = value as? Bool else { return false }; wantsExtendedDynamicRangeContent = v
+        case "wantsDynamicContentScaling": guard let v = value as? Bool else { return false }; wantsDynamicContentScaling = v
         case "filters": guard value == nil || value is [Any] else { return false }; filters = value as? [Any]
         case "backgroundFilters": guard value == nil || value is [Any] else { return false }; backgroundFilters = value as? [Any]
         case "compositingFilter": compositingFilter = value
@@ -118,6 +140,16 @@ extension CALayer {
                 if type(of: self).needsDisplay(forKey: keyPath) { setNeedsDisplay() }
             }
             return
+        }
+        if value == nil || value is CGColor {
+            // A colour is stored as given (its own colour space), not rebuilt from components.
+            let color = value as? CGColor
+            switch keyPath {
+            case "backgroundColor": backgroundColor = color; return
+            case "borderColor": borderColor = color; return
+            case "shadowColor": shadowColor = color; return
+            default: break
+            }
         }
         guard let typed = AnimatableValue(value, as: path.kind) else {
             engine.diagnose("setValue(_:forKeyPath: \"\(keyPath)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a \(path.kind.rawValue); ignored")

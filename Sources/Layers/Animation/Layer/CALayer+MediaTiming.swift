@@ -154,7 +154,7 @@ extension CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let current = layer {
             scale *= current.animationState.timing.speed
-            layer = current.superlayer ?? current.maskOwner
+            layer = current.superlayer
         }
         return scale
     }
