@@ -191,7 +191,9 @@ final class LiveRunLoopTests: XCTestCase {
             // Cancelled sources close their duplicates on their own queues.
             let end = Date().addingTimeInterval(2)
             while Self.openDescriptorCount() > before && Date() < end { usleep(10_000) }
-            XCTAssertEqual(Self.openDescriptorCount(), before, "no descriptor left open")
+            // At most as many as before: descriptors that earlier tests' cleanup closes meanwhile
+            // may lower the count, a leak would raise it.
+            XCTAssertLessThanOrEqual(Self.openDescriptorCount(), before, "no descriptor left open")
         }
     }
 

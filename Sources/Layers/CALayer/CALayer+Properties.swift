@@ -116,7 +116,9 @@ extension CALayer {
         set { setProperty(\.shadowOffset, newValue, key: .shadowOffset) }
     }
 
-    /// The blur radius of the shadow. Animatable. Default 3.
+    /// The blur radius of the shadow, in points: the standard deviation of its Gaussian blur,
+    /// so the shadow fades out about 2–3 radii beyond its shape, as on Apple's platforms.
+    /// Animatable. Default 3.
     public var shadowRadius: CGFloat {
         get { properties.shadowRadius }
         set { setProperty(\.shadowRadius, newValue, key: .shadowRadius) }

@@ -256,7 +256,7 @@ func planeExtent(of node: RenderNode) -> CGRect {
     var box = node.bounds
     if let contents = node.contents, !node.masksToBounds { box = box.union(contents.destination) }
     if let shadow = node.shadow {
-        let reach = 2 * shadow.radius + 2
+        let reach = 3 * shadow.radius + 2
         let cast = shadow.path?.boundingBoxOfPath ?? box
         box = box.union(cast.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -reach, dy: -reach))
     }

@@ -118,9 +118,10 @@ struct DamageWalk {
         }
         var box = ownBox(node, map: map)
         if let shadow = node.shadow {
-            // Generous: the blur's reach (3 standard deviations of `radius / 2`) with room for a
-            // wider blur, plus the rasterizer's pixel of growth. The shape is the path, or what
-            // the subtree draws (its alpha casts the shadow), moved by the offset.
+            // The blur's reach (3 standard deviations of `radius`: the box blur's extent is
+            // about 3σ − 1.5) plus room for rounding and the rasterizer's pixel of growth. The
+            // shape is the path, or what the subtree draws (its alpha casts the shadow), moved
+            // by the offset.
             let reach = 3 * Double(shadow.radius) * scale(of: map) + 4
             let shifted = Homography(CGAffineTransform(translationX: shadow.offset.width, y: shadow.offset.height))
                 .concatenating(map)

@@ -9,7 +9,8 @@
 /// mirrors the output exactly.
 ///
 /// Apple does not document the kernel behind `CALayer.shadowRadius`; CSS and Canvas define a
-/// shadow blur `B` as a Gaussian of standard deviation `B / 2`. The compositor picks the mapping.
+/// shadow blur `B` as a Gaussian of standard deviation `B / 2`. The compositor picks the mapping
+/// (a layer's shadow uses `shadowRadius` as the standard deviation, as measured on Apple's).
 ///
 ///     let blur = BoxBlur(standardDeviation: 4)
 ///     let shadow = try mask.blurred(blur)   // mask.width + 2 * blur.extent wide
