@@ -168,7 +168,7 @@ extension CommandLineFailure {
         case .cannotCreate: .cannotCreate
         case .writeFailed, .encodingFailed: .ioError
         case .frameSizeMismatch, .frameOutOfOrder, .invalidFrameIndex, .invalidFrameRate, .emptyFrameSize,
-             .invalidCompressionLevel, .alreadyFinished: .usage
+             .invalidCompressionLevel, .invalidLoopCount, .alreadyFinished: .usage
         }
         self.init(code: code, message: error.description)
     }
