@@ -15,8 +15,10 @@
 // transparent again only if the previous frame is disposed to background (cleared). The sink
 // therefore writes each frame one frame late: when the next kept frame turns visible pixels
 // transparent, this frame's rectangle is grown to cover them and it is disposed to background,
-// and the next frame redraws the whole cleared rectangle. Frames with no such pixels use "do not
-// dispose". Three frame buffers are held (shown, waiting to be written, latest of its slot).
+// and the next frame redraws the pixels of the cleared rectangle that are visible in it (not the
+// whole rectangle, or a moving sprite on a transparent background would make every later frame
+// as large as the first). Frames with no such pixels use "do not dispose". Three frame buffers
+// are held (shown, waiting to be written, latest of its slot).
 //
 // Measured here: see the table in README's command-line section and RecordingOutput.swift.
 
@@ -174,7 +176,8 @@ public final class GIFSink: FrameSink {
         var region = frame.bounds
         if hasShown {
             region = ChangedRegion.between(shown, frame) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-            if let cleared { region = region.union(cleared) }
+            // Of what the last frame cleared, only the pixels visible now need drawing again.
+            if let cleared, let visible = Self.visiblePixels(of: frame, in: cleared) { region = region.union(visible) }
         }
         var disposal: UInt8 = 1
         if let next, let toClear = Self.pixelsTurningTransparent(from: frame, to: next) {
@@ -209,6 +212,22 @@ public final class GIFSink: FrameSink {
         swap(&shown, &waiting)
         hasShown = true
         cleared = disposal == 2 ? region : nil
+    }
+
+    /// The bounds of the pixels of `frame` inside `rect` that are visible (alpha ≥ 128).
+    static func visiblePixels(of frame: Bitmap, in rect: PixelRect) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in rect.minY..<rect.maxY {
+            let row = frame.row(y)
+            for x in rect.minX..<rect.maxX where row[x] >> 24 >= 128 {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = y
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The bounds of the pixels visible (alpha ≥ 128) in `frame` and transparent in `next`.
