@@ -3,9 +3,9 @@ import Kinescope
 import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
-/// [--format png|y4m] [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]`: a demo run
-/// headless on a virtual clock, faster than real time, every frame stored. The same command
-/// gives the same bytes every time, whatever the thread count.
+/// [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
+/// [--chroma 420|444]`: a demo run headless on a virtual clock, faster than real time, every
+/// frame stored. The same command gives the same bytes every time, whatever the thread count.
 ///
 /// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
 /// delivered (press and release at the centre) just before the first frame at or after t.

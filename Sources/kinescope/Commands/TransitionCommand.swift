@@ -23,7 +23,7 @@ import Foundation
 import Kinescope
 
 /// `kinescope transition NAME --from A --to B --out PATH [options]`: renders a registered
-/// transition between two images as a PNG sequence or a Y4M stream.
+/// transition between two images as a PNG sequence, a Y4M stream, an animated PNG or a GIF.
 enum TransitionCommand {
     struct Options {
         var name: String?
