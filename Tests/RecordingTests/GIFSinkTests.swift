@@ -54,6 +54,34 @@ final class GIFSinkTests: XCTestCase {
         }
     }
 
+    func testASquareMovingOverACheckerboardIsCroppedAndDecodesExactly() throws {
+        // A red square moving diagonally over a checkerboard: each later frame stores only the
+        // rectangle around its old and new positions, drawn over the frame before.
+        var frames: [Bitmap] = []
+        for i in 0..<5 {
+            let frame = Bitmap(width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    frame[x: x, y: y] = (x / 3 + y / 3) % 2 == 0 ? .white : PremultipliedColor(red: 20, green: 40, blue: 160, alpha: 255)
+                }
+            }
+            for y in (2 + 4 * i)..<(10 + 4 * i) {
+                for x in (3 + 5 * i)..<(11 + 5 * i) { frame[x: x, y: y] = PremultipliedColor(red: 230, green: 10, blue: 10, alpha: 255) }
+            }
+            frames.append(frame)
+        }
+        let path = try record(frames)
+        let structure = try GIFStructure(contentsOf: path)
+        XCTAssertTrue(structure.frames.allSatisfy { $0.transparentIndex == nil && $0.disposal == 1 }, "opaque: no transparency")
+        XCTAssertEqual(structure.frames[1], .init(delay: 4, disposal: 1, transparentIndex: nil, x: 3, y: 2, width: 13, height: 12,
+                                                  paletteSize: 4))
+        let decoded = try FFmpeg.decodeRGBA(path, width: 40, height: 30)
+        XCTAssertEqual(decoded.count, 5)
+        for (i, frame) in frames.enumerated() where i < decoded.count {
+            XCTAssertTrue(decoded[i] == frame.straightRGBA(), "frame \(i) decodes exactly")
+        }
+    }
+
     func testPhotographicFramesDecodeWithinTheStatedError() throws {
         let photo = try ImageFile.read(contentsOf: "\(Programs.assets)/PhotoLandscape-512.png")
         let other = try ImageFile.read(contentsOf: "\(Programs.assets)/PhotoTexture-512.png")
