@@ -9,9 +9,11 @@
 // for pixel: the tests decode every frame and compare it with the PNG sequence of the same run.
 // The frame count in `acTL` is written as 0 and patched by `finish()`, or when a write fails
 // part-way, after the file is cut back to its last whole frame and ended with IEND.
-// Measured here (debug build, 160×120 fade of two photographs, 30 frames, shared machine): see
-// RecordingOutput's note for release figures; a fade changes every pixel, so cropping gains
-// nothing there, while a UI demo (`record cover`) stores a fraction of each frame.
+// Measured here (release, -target-cpu native, 2 shared cores): `transition fade` between the two
+// 1920×1080 photographs of `assets/`, 60 frames: 7.2 s wall, 6.3 s CPU, 276 MB (a fade changes
+// every pixel, so no frame is cropped; RGBA at zlib level 1, one encoder thread since frames are
+// written in order), against 5.7 s for the PNG folder on one encoder per core. `record cover`
+// at 480×360, 60 frames: 199 KB, where the PNG folder takes 320 KB.
 
 import Codecs
 import Raster

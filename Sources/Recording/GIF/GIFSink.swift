@@ -20,7 +20,13 @@
 // as large as the first). Frames with no such pixels use "do not dispose". Three frame buffers
 // are held (shown, waiting to be written, latest of its slot).
 //
-// Measured here: see the table in README's command-line section and RecordingOutput.swift.
+// Measured here (release, -target-cpu native, 2 shared cores; `transition fade` between the two
+// 1920×1080 photographs of `assets/`, 60 frames at 60 fps → 50 GIF frames): 2.6 s wall and CPU,
+// rendering included, ≈ 52 ms a GIF frame (quantizing 25 ms, LZW 15 ms, median cut 4 ms), 70 MB;
+// mean error against the PNG frames 4.4 (first frame) and 5.6 (middle) levels a channel.
+// ffmpeg's two-pass palettegen/paletteuse on the same 60 PNG frames: 53.5 s CPU (sierra2_4a
+// dithering, 63 MB, error 6.1 / 6.4) or 40.6 s (bayer, 30 MB, error 5.9 / 6.4): its one global
+// palette makes unchanged colours repeat from frame to frame, so its LZW data is smaller.
 
 import Raster
 
