@@ -89,6 +89,18 @@ final class AnimatedOutputTests: XCTestCase {
                        try Data(contentsOf: URL(fileURLWithPath: folder.file("again.gif"))), "byte-identical runs")
     }
 
+    func testAGIFCanGoToStandardOutputAsTheSameBytesAsItsFile() throws {
+        let run = try tool.run(transition("-", extra: ["--format", "gif"]))
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let path = folder.file("piped.gif")
+        try run.standardOutput.write(to: URL(fileURLWithPath: path))
+        let written = try tool.run(transition(folder.file("file.gif")))
+        XCTAssertEqual(written.status, 0, written.standardError)
+        XCTAssertEqual(run.standardOutput, try Data(contentsOf: URL(fileURLWithPath: folder.file("file.gif"))),
+                       "the stream is the file's bytes")
+        XCTAssertEqual(try probe(path).frames, 6)
+    }
+
     func testLoopReachesTheFile() throws {
         var run = try tool.run(transition(folder.file("three.apng"), frames: 2, extra: ["--loop", "3"]))
         XCTAssertEqual(run.status, 0, run.standardError)
