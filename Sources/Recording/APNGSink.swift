@@ -105,6 +105,11 @@ public final class APNGSink: FrameSink {
         return chunk
     }
 
+    /// Encodes and appends frame `index` (the next one): the whole frame first, then the
+    /// rectangle that changed since the previous frame.
+    ///
+    /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.encodingFailed`,
+    ///   `.writeFailed` (after which the whole frames before it are published, when there are any).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
         guard !finished else { throw .alreadyFinished(path: output.name) }
         guard index == framesWritten else {

@@ -148,6 +148,12 @@ public final class GIFSink: FrameSink {
         return 2 * slot
     }
 
+    /// Takes frame `index` (the next one). It is copied and written once the frames after it
+    /// show whether it is kept (its 2 cs slot above 50 fps) and how it must be disposed, so the
+    /// write of an earlier frame may fail here.
+    ///
+    /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.writeFailed`
+    ///   (after which the whole frames before it are published, for a file).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
         guard !finished else { throw .alreadyFinished(path: output.name) }
         guard index == framesConsumed else {
