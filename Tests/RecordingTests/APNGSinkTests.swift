@@ -96,6 +96,23 @@ final class APNGSinkTests: XCTestCase {
         XCTAssertEqual(probe.seconds, 0.5, accuracy: 0.002)
     }
 
+    func testTheTemporaryFileIsAValidAPNGAfterEveryFrame() throws {
+        // What a crash (SIGKILL, power loss) would leave beside the target: whole frames.
+        let frames = movingSquareFrames(count: 4)
+        let expected = try pngSequence(frames)
+        let sink = try APNGSink(path: folder.file("live.apng"), size: frames[0].size)
+        for (i, frame) in frames.enumerated() {
+            try sink.consume(frame, index: i)
+            let temporary = try XCTUnwrap(folder.contents().first { $0.hasPrefix(".live.apng.") })
+            let file = try APNGFile(contentsOf: folder.file(temporary))
+            XCTAssertEqual(file.frames.count, i + 1)
+            XCTAssertTrue(file.frames[i].hasSamePixels(as: expected[i]), "frame \(i)")
+        }
+        try sink.finish()
+        XCTAssertEqual(try APNGFile(contentsOf: folder.file("live.apng")).frames.count, 4)
+        XCTAssertEqual(folder.contents().filter { $0.hasPrefix(".") }, [])
+    }
+
     func testLoopCountIsWrittenAndOutOfRangeValuesAreRefused() throws {
         let frames = movingSquareFrames(count: 2)
         XCTAssertEqual(try APNGFile(contentsOf: try record(frames, name: "three.apng", loop: 3)).plays, 3)

@@ -176,6 +176,23 @@ final class GIFSinkTests: XCTestCase {
         }
     }
 
+    func testTheTemporaryFileIsAValidGIFAfterEveryFrameWritten() throws {
+        let frames = movingSquareFrames(count: 5)
+        let sink = try GIFSink(destination: .file(path: folder.file("live.gif")), size: frames[0].size, framesPerSecond: 30)
+        for (i, frame) in frames.enumerated() {
+            try sink.consume(frame, index: i)
+            let temporary = try XCTUnwrap(folder.contents().first { $0.hasPrefix(".live.gif.") })
+            let structure = try GIFStructure(contentsOf: folder.file(temporary))
+            // Frames are written two late: one waits for its slot to close, one for the next.
+            XCTAssertEqual(structure.frames.count, max(0, i - 1), "after frame \(i)")
+            XCTAssertEqual(sink.framesWritten, max(0, i - 1))
+            if i >= 2 { XCTAssertEqual(try FFmpeg.probe(folder.file(temporary)).frames, i - 1) }
+        }
+        try sink.finish()
+        XCTAssertEqual(try GIFStructure(contentsOf: folder.file("live.gif")).frames.count, 5)
+        XCTAssertEqual(folder.contents().filter { $0.hasPrefix(".") }, [])
+    }
+
     func testLoopExtensionMatchesTheLoopCount() throws {
         let frames = [solidFrame(width: 4, height: 4, .black), solidFrame(width: 4, height: 4, .white)]
         XCTAssertEqual(try GIFStructure(contentsOf: try record(frames, name: "forever.gif", loop: 0)).loopRepetitions, 0)

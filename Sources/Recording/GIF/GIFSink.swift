@@ -38,8 +38,9 @@ import Raster
 /// 50 fps (`effectiveFramesPerSecond`), leaving frames out. Pixels with alpha below 128 are
 /// transparent. The animation plays `loopCount` times (0: for ever).
 ///
-/// A `.file` destination is written to a temporary file renamed over the target by `finish()`;
-/// when a write fails part-way, the file is cut back to its last whole frame, ended and
+/// A `.file` destination is written to a temporary file renamed over the target by `finish()`,
+/// which is a valid GIF after every frame (each frame is followed by the trailer, which the next
+/// one overwrites); when a write fails part-way, the file is cut back to its last whole frame, ended and
 /// published, and the error says how many frames it holds. Frames must arrive in order and all
 /// have the stream's size. Frames are written one or two frames late (see the design note), so
 /// the last ones reach the file in `finish()`.
@@ -131,7 +132,7 @@ public final class GIFSink: FrameSink {
             Self.appendLittleEndian(loopCount == 0 ? 0 : loopCount - 1, to: &header)
             header.append(0)
         }
-        try output.write(header)
+        try output.write(output.isPatchable ? header + [0x3B] : header)
         committedBytes = header.count
     }
 
@@ -211,7 +212,14 @@ public final class GIFSink: FrameSink {
         result.indices.withUnsafeBufferPointer { GIFLZW.encode($0, minimumCodeSize: max(2, bits), into: &bytes) }
 
         do throws(RecordingError) {
-            try output.write(bytes)
+            if output.isPatchable {
+                // Over the trailer that ended the file after the previous frame, and a new one:
+                // the file is a valid GIF after every frame.
+                try output.truncate(to: committedBytes)
+                try output.write(bytes + [0x3B])
+            } else {
+                try output.write(bytes)
+            }
         } catch let .writeFailed(path, reason) {
             if framesWritten > 0, endFile(cuttingBackTo: committedBytes) {
                 finished = true
@@ -298,8 +306,11 @@ public final class GIFSink: FrameSink {
             self.waitingSlot = nil
         }
         finished = true
-        guard framesWritten > 0 || !output.isPatchable else { return }
-        try output.write([0x3B])
-        try output.publish()
+        if output.isPatchable {
+            // Every frame left the trailer after it; a file with no frame is not published.
+            if framesWritten > 0 { try output.publish() }
+        } else {
+            try output.write([0x3B])
+        }
     }
 }
