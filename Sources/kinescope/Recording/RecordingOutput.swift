@@ -24,7 +24,6 @@ enum RecordingFormat: String, CaseIterable {
     /// instead, a PNG folder keeps its files).
     var isAnimation: Bool { self == .apng || self == .gif }
 
-
     /// The `--format` value `text` (any case); a usage error naming `option` otherwise.
     static func parse(_ text: String, option: String = "--format") throws(CommandLineFailure) -> RecordingFormat {
         guard let format = RecordingFormat(rawValue: text.lowercased()) else {
