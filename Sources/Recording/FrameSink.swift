@@ -1,6 +1,7 @@
 import Raster
 
-/// Receives rendered frames in order and stores them: a folder of PNGs, a Y4M video stream.
+/// Receives rendered frames in order and stores them: a folder of PNGs, a Y4M video stream, an
+/// animated PNG or GIF.
 ///
 /// A recorder calls `consume(_:index:)` once per frame with indices 0, 1, 2, … and then
 /// `finish()` once. Sinks are reference types holding open files; they are not thread-safe, so
@@ -43,6 +44,8 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
     case emptyFrameSize(path: String, size: PixelSize)
     /// A PNG compression level outside `0...9`.
     case invalidCompressionLevel(path: String, level: Int)
+    /// A loop count outside `0...65535` (APNG, GIF).
+    case invalidLoopCount(path: String, count: Int)
     /// `consume` after `finish`.
     case alreadyFinished(path: String)
     /// The frame could not be encoded (not a file-system problem).
@@ -66,6 +69,8 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
             "\(path): frame size \(size) has a zero side; width and height must be at least 1"
         case let .invalidCompressionLevel(path, level):
             "\(path): PNG compression level \(level) is invalid; use 0...9"
+        case let .invalidLoopCount(path, count):
+            "\(path): loop count \(count) is invalid; use 0...65535 (0 plays for ever)"
         case let .alreadyFinished(path):
             "\(path): the recording is already finished; no more frames can be added"
         case let .encodingFailed(path, detail):

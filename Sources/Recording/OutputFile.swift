@@ -44,6 +44,44 @@ final class OutputFile {
         }
     }
 
+    /// Whether `write(_:at:)` and `truncate(to:)` work: true for files created here, false for
+    /// borrowed descriptors (a pipe or device cannot be patched afterwards).
+    var isPatchable: Bool {
+        if case .pending = destination { return true }
+        return false
+    }
+
+    /// Overwrites bytes at `offset` of a file created here (a frame count in a header).
+    func write(_ bytes: [UInt8], at offset: Int) throws(RecordingError) {
+        guard case let .pending(file) = destination else {
+            throw .writeFailed(path: name, reason: "cannot seek back in a pipe or device")
+        }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileFailure) in try file.write(buffer, at: offset) }
+        }
+        if case let .failure(error) = result { throw RecordingError(error, path: name) }
+    }
+
+    /// Cuts a file created here back to `byteCount` bytes; later writes continue from there.
+    func truncate(to byteCount: Int) throws(RecordingError) {
+        guard case let .pending(file) = destination else {
+            throw .writeFailed(path: name, reason: "cannot cut back a pipe or device")
+        }
+        do {
+            try file.truncate(to: byteCount)
+        } catch {
+            throw RecordingError(error, path: name)
+        }
+    }
+
+    /// Writes every byte of `bytes`.
+    func write(_ bytes: [UInt8]) throws(RecordingError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(RecordingError) in try write(buffer) }
+        }
+        try result.get()
+    }
+
     /// After a failed write: cuts the temporary file back to its first `byteCount` bytes (what
     /// was complete before the failure) and publishes that. False when there is nothing of ours
     /// to publish (a borrowed descriptor) or the cut, sync or rename fails too; the temporary

@@ -3,9 +3,10 @@ import KinescopeTestSupport
 import XCTest
 
 /// What an output path (`transition --out`, `record --out`, `view --record`) is taken to be: a
-/// name with a file-format extension Kinescope does not write (`x.gif`, `x.png`, `x.mp4`) is a
-/// usage error that creates nothing, rather than a folder of PNGs called `x.gif`; `--format`
-/// must agree with the extension; folders (no extension, existing, trailing `/`) are PNG frames.
+/// name with a file-format extension Kinescope does not write (`x.mp4`, `x.webp`, and `x.png`
+/// without `--format apng`) is a usage error that creates nothing, rather than a folder of PNGs
+/// called `x.mp4`; `--format` must agree with the extension; folders (no extension, existing,
+/// trailing `/`) are PNG frames; `.y4m`, `.apng` and `.gif` are files of those formats.
 final class OutputFormatTests: XCTestCase {
     private var folder: TemporaryFolder!
     private var tool: CommandLineTool!
@@ -37,21 +38,34 @@ final class OutputFormatTests: XCTestCase {
     }
 
     func testUnsupportedFormatExtensionIsAUsageErrorNamingThePathAndTheFormatsAndCreatesNothing() throws {
-        for name in ["x.gif", "x.GIF", "x.mp4", "x.webp", "x.webm", "x.apng", "frames.v2"] {
+        for name in ["x.mp4", "x.MP4", "x.webp", "x.webm", "x.mov", "frames.v2"] {
             let out = folder.file(name)
             let ext = String(name.split(separator: ".").last!)
             try assertUsageError(transitionInputs + ["--out", out],
-                                 mentions: ["--out \(out)", "unknown output format '\(ext)'", "folder", ".y4m", "GIF", "MP4"])
+                                 mentions: ["--out \(out)", "unknown output format '\(ext)'", "folder", ".y4m", ".apng", ".gif", "MP4"])
             try assertUsageError(transitionInputs + ["--format", "png", "--out", out], mentions: [out, "'\(ext)'"])
             try assertUsageError(transitionInputs + ["--format", "y4m", "--out", out], mentions: [out, "'\(ext)'"])
+            try assertUsageError(transitionInputs + ["--format", "gif", "--out", out], mentions: [out, "'\(ext)'"])
         }
         XCTAssertEqual(folder.contents(), [], "no output, folder or file, was created")
     }
 
-    func testASinglePNGFileIsRefusedBecauseAPNGRecordingIsAFolder() throws {
+    func testASinglePNGFileIsRefusedUnlessAnAnimatedPNGIsAskedFor() throws {
         let out = folder.file("x.png")
-        try assertUsageError(transitionInputs + ["--out", out], mentions: [out, "folder", "frame-000001.png"])
+        try assertUsageError(transitionInputs + ["--out", out], mentions: [out, "folder", "frame-000001.png", ".apng", "--format apng"])
         try assertUsageError(transitionInputs + ["--format", "png", "--out", out], mentions: [out])
+        try assertUsageError(transitionInputs + ["--format", "gif", "--out", out], mentions: [out])
+        XCTAssertEqual(folder.contents(), [])
+        let run = try tool.run(transitionInputs + ["--format", "apng", "--out", out])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(folder.contents(), ["x.png"])
+    }
+
+    func testAnimationExtensionsAndFormatsMustAgree() throws {
+        try assertUsageError(transitionInputs + ["--format", "gif", "--out", folder.file("x.apng")], mentions: ["animated PNG", "--format gif"])
+        try assertUsageError(transitionInputs + ["--format", "apng", "--out", folder.file("x.gif")], mentions: ["GIF", "--format apng"])
+        try assertUsageError(transitionInputs + ["--format", "y4m", "--out", folder.file("x.GIF")], mentions: ["GIF", "--format y4m"])
+        try assertUsageError(transitionInputs + ["--format", "gif", "--out", folder.file("frames/")], mentions: ["folder", "GIF"])
         XCTAssertEqual(folder.contents(), [])
     }
 
@@ -64,9 +78,9 @@ final class OutputFormatTests: XCTestCase {
     }
 
     func testRecordAndViewRecordRefuseUnsupportedExtensionsToo() throws {
-        let gif = folder.file("demo.gif")
-        try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--out", gif],
-                             mentions: ["--out \(gif)", "'gif'"])
+        let webp = folder.file("demo.webp")
+        try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--out", webp],
+                             mentions: ["--out \(webp)", "'webp'"])
         try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--format", "y4m", "--out", folder.file("a.mp4")],
                              mentions: ["'mp4'"])
         // Checked before the viewer opens its window, so this needs no display.

@@ -127,4 +127,32 @@ final class ViewRecordingTests: XCTestCase {
         XCTAssertTrue(files.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "only complete frames: \(files)")
         XCTAssertTrue(message.contains("recorded \(files.count) frames"), message)
     }
+
+    /// `--record x.gif` goes through the same outputs as `transition`: SIGTERM in the middle of a
+    /// transition finishes the GIF with the frames presented so far, which ffprobe reads.
+    func testSIGTERMFinishesAGIFRecording() throws {
+        guard let ffprobe = Programs.onPath("ffprobe") else { throw XCTSkip("ffprobe is not installed") }
+        let path = folder.file("session.gif")
+        let (process, errors) = try launchViewer(recordingTo: path)
+        defer { if process.isRunning { process.terminate() } }
+        let window = try window(of: process)
+        try runHelper(xdotool, ["mousemove", "--window", window, "80", "60", "click", "1"])
+        XCTAssertTrue(try waitForChanges(in: folder.path) {
+            bytesInFiles(in: self.folder.path, prefix: ".session.gif.") > 20_000 || !process.isRunning
+        }, "frames of the transition are recorded")
+        process.terminate()
+        process.waitUntilExit()
+        let message = String(decoding: errors.wait(), as: UTF8.self)
+
+        XCTAssertEqual(process.terminationStatus, 143, message)
+        XCTAssertEqual(folder.contents(), ["session.gif"], "published, no temporary file left")
+        XCTAssertTrue(message.contains("GIF plays at most 50 frames per second"), message)
+        let probe = try runHelper(ffprobe, ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height",
+                                            "-of", "csv=p=0", path])
+        XCTAssertEqual(probe.status, 0)
+        let fields = probe.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        XCTAssertEqual(fields.prefix(2), ["160", "120"])
+        XCTAssertGreaterThan(Int(fields.last ?? "") ?? 0, 1, probe.output)
+        XCTAssertTrue(message.contains("frames (160x120) to \(path)"), message)
+    }
 }

@@ -52,6 +52,30 @@ package final class PendingFile {
         try writeAll(bytes, to: descriptor, sink: sink)
     }
 
+    /// Writes every byte of `bytes` at `offset` (`pwrite`), leaving the append position alone:
+    /// for patching a header field once the rest is known.
+    package func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(FileFailure) {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n > 0 {
+                done += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                throw .writeFailed(reason: n == 0 ? "no progress writing (0 bytes written)" : errorText(errno))
+            }
+        }
+    }
+
+    /// Cuts the file to its first `byteCount` bytes and moves the append position there, so that
+    /// the next `write` continues from the cut (after a failed write, to end the file properly).
+    package func truncate(to byteCount: Int) throws(FileFailure) {
+        guard ftruncate(descriptor, off_t(byteCount)) == 0, lseek(descriptor, off_t(byteCount), SEEK_SET) >= 0 else {
+            throw .writeFailed(reason: errorText(errno))
+        }
+    }
+
     /// Syncs the file and renames it over the destination. After a failure the temporary file
     /// is removed and the destination is as it was.
     package func publish() throws(FileFailure) {

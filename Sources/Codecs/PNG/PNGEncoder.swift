@@ -33,6 +33,12 @@ public enum PNGEncoder {
     ///   fastest, 6 (the default) balances size and speed, 9 is smallest and slowest.
     /// - Throws: `.invalidCompressionLevel` outside `0...9`; `.emptyBitmap` when a side is 0.
     public static func encode(_ bitmap: Bitmap, compressionLevel: Int = 6) throws(ImageCodecError) -> [UInt8] {
+        try encode(bitmap, compressionLevel: compressionLevel, alwaysWithAlpha: false)
+    }
+
+    /// `encode`, optionally always as 8-bit RGBA (colour type 6) even when every pixel is opaque:
+    /// the frames of an animated PNG must all share the header's colour type.
+    package static func encode(_ bitmap: Bitmap, compressionLevel: Int, alwaysWithAlpha: Bool) throws(ImageCodecError) -> [UInt8] {
         guard (0...9).contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
         guard !bitmap.size.isEmpty else { throw .emptyBitmap(width: bitmap.width, height: bitmap.height) }
         guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
@@ -40,7 +46,7 @@ public enum PNGEncoder {
         }
         defer { spng_ctx_free(ctx) }
 
-        let opaque = StraightConversion.isOpaque(bitmap)
+        let opaque = !alwaysWithAlpha && StraightConversion.isOpaque(bitmap)
         var ihdr = spng_ihdr()
         ihdr.width = UInt32(bitmap.width)
         ihdr.height = UInt32(bitmap.height)

@@ -3,9 +3,9 @@ import Kinescope
 import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
-/// [--format png|y4m] [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]`: a demo run
-/// headless on a virtual clock, faster than real time, every frame stored. The same command
-/// gives the same bytes every time, whatever the thread count.
+/// [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
+/// [--chroma 420|444]`: a demo run headless on a virtual clock, faster than real time, every
+/// frame stored. The same command gives the same bytes every time, whatever the thread count.
 ///
 /// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
 /// delivered (press and release at the centre) just before the first frame at or after t.
@@ -21,6 +21,8 @@ enum RecordCommand {
         var clicks: [Double] = []
         var pngLevel = 1
         var chroma: Y4MSink.Chroma = .yuv420
+        /// Plays of an APNG or GIF, `0...65535` (0: for ever); nil when not given.
+        var loopCount: Int?
     }
 
     @MainActor
@@ -29,6 +31,9 @@ enum RecordCommand {
         let demo = try DemoCatalog.demo(forCommandLine: options.demo!)
         let outPath = options.outPath!
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
+        if let loop = options.loopCount, !format.isAnimation {
+            throw .usage("--loop \(loop): only an animation loops (.apng, .gif), not \(format.displayName)")
+        }
         let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
         guard frameCount >= 1 else { throw .usage("--seconds \(options.seconds ?? 0) gives no frame at \(options.framesPerSecond) fps") }
 
@@ -38,11 +43,12 @@ enum RecordCommand {
         defer { signalSources.forEach { $0.cancel() } }
 
         let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
-                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond)
+                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond,
+                                     loopCount: options.loopCount ?? 0)
         let encoders = format == .png ? ProcessInfo.processInfo.activeProcessorCount : 1
         let sinks = try output.makeSinks(frameSize: options.size, encoderCount: encoders)
         let queue = EncodingQueue(sinks: sinks, frameSize: options.size, capacity: sinks.count + 2)
-        interruption.attach(queue)
+        interruption.attach(queue, cancelling: !format.isAnimation)
 
         let host: HeadlessHost
         do {
@@ -73,7 +79,7 @@ enum RecordCommand {
         let outcome = queue.close()
         bar.finish()
         try RecordingCompletion.check(outcome, interruption: interruption, namer: sinks.first as? PNGSequenceSink,
-                                      outPath: outPath, format: format)
+                                      outPath: outPath, format: format, framesRequested: frameCount)
         return .success
     }
 
@@ -91,6 +97,8 @@ enum RecordCommand {
             case let .option("--png-level", inline): options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
             case let .option("--format", inline):
                 options.format = try RecordingFormat.parse(try cursor.value(of: "--format", inline: inline))
+            case let .option("--loop", inline):
+                options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
                 let text = try cursor.value(of: "--chroma", inline: inline)
                 switch text {

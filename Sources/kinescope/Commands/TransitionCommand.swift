@@ -23,7 +23,7 @@ import Foundation
 import Kinescope
 
 /// `kinescope transition NAME --from A --to B --out PATH [options]`: renders a registered
-/// transition between two images as a PNG sequence or a Y4M stream.
+/// transition between two images as a PNG sequence, a Y4M stream, an animated PNG or a GIF.
 enum TransitionCommand {
     struct Options {
         var name: String?
@@ -40,6 +40,8 @@ enum TransitionCommand {
         var parameters: [String: String] = [:]
         var pngLevel = 1
         var chroma: Y4MSink.Chroma = .yuv420
+        /// Plays of an APNG or GIF, `0...65535` (0: for ever); nil when not given.
+        var loopCount: Int?
     }
 
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
@@ -73,6 +75,8 @@ enum TransitionCommand {
                 options.parameters[String(text[..<eq])] = String(text[text.index(after: eq)...])
             case let .option("--png-level", inline):
                 options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
+            case let .option("--loop", inline):
+                options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
                 let text = try cursor.value(of: "--chroma", inline: inline)
                 switch text {
@@ -92,7 +96,7 @@ enum TransitionCommand {
         guard options.name != nil else { throw .usage("transition needs a NAME (one of 'kinescope list')") }
         guard options.fromPath != nil else { throw .usage("transition needs --from IMAGE") }
         guard options.toPath != nil else { throw .usage("transition needs --to IMAGE") }
-        guard options.outPath != nil else { throw .usage("transition needs --out PATH (a folder, a .y4m file, or - for standard output)") }
+        guard options.outPath != nil else { throw .usage("transition needs --out PATH (a folder, a .y4m, .apng or .gif file, or - for standard output)") }
         return options
     }
 
@@ -101,6 +105,9 @@ enum TransitionCommand {
     static func render(_ options: Options) throws(CommandLineFailure) -> ExitCode {
         let name = options.name!, outPath = options.outPath!
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
+        if let loop = options.loopCount, !format.isAnimation {
+            throw .usage("--loop \(loop): only an animation loops (.apng, .gif), not \(format.displayName)")
+        }
         let transition: any Transition
         let from: Bitmap, to: Bitmap
         do {
@@ -120,9 +127,10 @@ enum TransitionCommand {
         let renderer = TransitionRenderer()
         let encoders = format == .png ? renderer.threadCount : 1
         let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
-                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond)
+                                     chroma: options.chroma, framesPerSecond: options.framesPerSecond,
+                                     loopCount: options.loopCount ?? 0)
         let (queue, namer) = try makeQueue(output, frameSize: size, encoders: encoders)
-        interruption.attach(queue)
+        interruption.attach(queue, cancelling: !format.isAnimation)
 
         let compositor = Compositor(threadCount: renderer.threadCount)
         let first = fitted(from, into: size, compositor: compositor)
@@ -146,7 +154,8 @@ enum TransitionCommand {
         }
         let outcome = queue.close()
         bar.finish()
-        try RecordingCompletion.check(outcome, interruption: interruption, namer: namer, outPath: outPath, format: format)
+        try RecordingCompletion.check(outcome, interruption: interruption, namer: namer, outPath: outPath, format: format,
+                                      framesRequested: options.frames)
         return .success
     }
 

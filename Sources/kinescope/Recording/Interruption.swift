@@ -13,21 +13,26 @@ final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
     private var queue: EncodingQueue?
+    private var cancelsQueue = true
 
     var signal: Int32? { lock.withLock { received } }
     var isInterrupted: Bool { signal != nil }
 
-    func attach(_ queue: EncodingQueue) {
+    /// Ties `queue` to the interruption. With `cancelling` false (APNG, GIF) the queue is left
+    /// running: the drawing loop stops at its next check, and closing the queue stores the frames
+    /// already drawn and finishes the file with them.
+    func attach(_ queue: EncodingQueue, cancelling: Bool = true) {
         lock.withLock {
             self.queue = queue
-            if received != nil { queue.cancel() }
+            cancelsQueue = cancelling
+            if received != nil && cancelling { queue.cancel() }
         }
     }
 
     func interrupt(by signal: Int32) {
         lock.withLock {
             if received == nil { received = signal }
-            queue?.cancel()
+            if cancelsQueue { queue?.cancel() }
         }
     }
 }

@@ -1,21 +1,33 @@
 @preconcurrency import Glibc
 import Kinescope
 
-/// The two kinds of recording the command line writes.
+/// The kinds of recording the command line writes.
 enum RecordingFormat: String, CaseIterable {
     /// A folder of `frame-000001.png`, `frame-000002.png`, … (see `PNGSequenceSink`).
     case png
     /// One YUV4MPEG2 stream (see `Y4MSink`): a file, a device or FIFO, or standard output.
     case y4m
+    /// One animated PNG file (see `APNGSink`): `.apng`, or `.png` with `--format apng`.
+    case apng
+    /// One animated GIF (see `GIFSink`): a file, a device or FIFO, or standard output.
+    case gif
 
     /// File-name extensions of formats people ask for that Kinescope does not write yet; named in
-    /// the message for an unknown extension so that `--out x.gif` says what is available.
-    static let notYetSupported = "GIF, APNG, WebP, WebM and MP4 are not supported yet"
+    /// the message for an unknown extension so that `--out x.mp4` says what is available.
+    static let notYetSupported = "WebP, WebM and MP4 are not supported yet"
+
+    /// What the formats are, for messages.
+    static let available = "a folder for PNG frames, a .y4m, .apng or .gif file"
+
+    /// Whether the format is one file whose frames play as an animation: `--loop` applies, and an
+    /// interrupted render finishes it with the frames drawn so far (a Y4M file is left unwritten
+    /// instead, a PNG folder keeps its files).
+    var isAnimation: Bool { self == .apng || self == .gif }
 
     /// The `--format` value `text` (any case); a usage error naming `option` otherwise.
     static func parse(_ text: String, option: String = "--format") throws(CommandLineFailure) -> RecordingFormat {
         guard let format = RecordingFormat(rawValue: text.lowercased()) else {
-            throw .usage("\(option) \(text): expected png or y4m (\(notYetSupported))")
+            throw .usage("\(option) \(text): expected png, y4m, apng or gif (\(notYetSupported))")
         }
         return format
     }
@@ -23,43 +35,63 @@ enum RecordingFormat: String, CaseIterable {
     /// The format `--format` names, else the one `path` implies, checked against each other
     /// before anything is created on disk:
     ///
-    /// - `-` is a Y4M stream on standard output;
+    /// - `-` is a Y4M stream on standard output (or, with `--format gif`, a GIF);
     /// - an existing folder, or a path ending in `/`, is a PNG folder (whatever its name);
-    /// - a last component with no extension is a PNG folder (or, with `--format y4m`, a Y4M file
-    ///   or device such as `/dev/null`);
-    /// - `.y4m` (any case) is a Y4M file;
-    /// - any other extension names a file format Kinescope does not write (`x.gif`, and `x.png`,
-    ///   since a PNG sequence is a folder, not one file): a usage error (exit 64), where the
-    ///   earlier behaviour silently made a folder called `x.gif`. A folder whose name has a dot
-    ///   is given with a trailing `/` or created first.
+    /// - a last component with no extension is a PNG folder (or, with `--format y4m|gif|apng`,
+    ///   a file of that format, or a device such as `/dev/null`);
+    /// - `.y4m`, `.apng`, `.gif` (any case) are files of those formats;
+    /// - `.png` is one animated PNG with `--format apng`, and refused otherwise: a PNG sequence
+    ///   is a folder, and a `.png` name alone does not say whether a folder or an animation is
+    ///   meant;
+    /// - any other extension names a file format Kinescope does not write (`x.mp4`): a usage
+    ///   error (exit 64), where the earlier behaviour silently made a folder called `x.mp4`. A
+    ///   folder whose name has a dot is given with a trailing `/` or created first.
     ///
     /// `--format` contradicting the extension (`--format png` with `x.y4m`) or a trailing `/`
-    /// (`--format y4m` with `frames/`) is a usage error too.
+    /// (`--format gif` with `frames/`) is a usage error too.
     static func resolve(_ explicit: RecordingFormat?, path: String, option: String) throws(CommandLineFailure) -> RecordingFormat {
         if path == "-" {
-            if explicit == .png {
-                throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or a folder path")
+            switch explicit {
+            case .png:
+                throw .usage("\(option) -: a PNG sequence is a folder and cannot go to standard output; use --format y4m or gif, or a folder path")
+            case .apng:
+                throw .usage("\(option) -: an APNG's frame count is written at the end, so it needs a file, not standard output; use --format gif or y4m")
+            case .gif: return .gif
+            case .y4m, nil: return .y4m
             }
-            return .y4m
         }
-        if path.hasSuffix("/") && explicit == .y4m && !isExistingFolder(path) {
-            throw .usage("\(option) \(path): the trailing '/' names a folder, but a Y4M stream is one file; drop the '/' or use --format png")
+        if path.hasSuffix("/"), let explicit, explicit != .png, !isExistingFolder(path) {
+            throw .usage("\(option) \(path): the trailing '/' names a folder, but \(explicit.displayName) is one file; drop the '/' or use --format png")
         }
         if path.hasSuffix("/") || isExistingFolder(path) {
-            // An existing folder with `--format y4m` is refused when the output is opened (exit 73).
+            // An existing folder with a one-file format is refused when the output is opened (exit 73).
             return explicit ?? .png
         }
         guard let pathExtension = fileExtension(of: path) else { return explicit ?? .png }
+        let implied: RecordingFormat
         switch pathExtension.lowercased() {
-        case "y4m":
-            if explicit == .png {
-                throw .usage("\(option) \(path): the name says Y4M but --format png was given; drop --format or give a folder path for PNG frames")
-            }
-            return .y4m
+        case "y4m": implied = .y4m
+        case "apng": implied = .apng
+        case "gif": implied = .gif
         case "png":
-            throw .usage("\(option) \(path): a PNG recording is a folder of frame-000001.png…, not one .png file; give a folder path (animated PNG is not supported yet)")
+            if explicit == .apng { return .apng }
+            throw .usage("\(option) \(path): a PNG recording is a folder of frame-000001.png…, not one .png file; give a folder path, or name it .apng (or add --format apng) for one animated PNG")
         default:
-            throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use a folder for PNG frames or a .y4m file (\(notYetSupported); for a folder whose name has a dot, end it with '/')")
+            throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use \(available) (\(notYetSupported); for a folder whose name has a dot, end it with '/')")
+        }
+        if let explicit, explicit != implied {
+            throw .usage("\(option) \(path): the name says \(implied.displayName) but --format \(explicit.rawValue) was given; drop --format or change the name")
+        }
+        return implied
+    }
+
+    /// The format's name in messages.
+    var displayName: String {
+        switch self {
+        case .png: "a PNG folder"
+        case .y4m: "a Y4M stream"
+        case .apng: "an animated PNG"
+        case .gif: "a GIF"
         }
     }
 
@@ -86,8 +118,10 @@ struct RecordingOutput {
     /// zlib level of each PNG, `0...9`.
     var pngLevel: Int = 1
     var chroma: Y4MSink.Chroma = .yuv420
-    /// Written in the Y4M header, `1...1000`.
+    /// Written in the Y4M header, the APNG frame delays and the GIF's, `1...1000`.
     var framesPerSecond: Int = 60
+    /// Plays of an APNG or GIF, `0...65535` (0: for ever).
+    var loopCount: Int = 0
 
     /// How the output is named in messages.
     var displayName: String { path == "-" ? "standard output" : path }
@@ -106,6 +140,18 @@ struct RecordingOutput {
             case .y4m:
                 return [try Y4MSink(destination: y4mDestination(), size: frameSize,
                                     framesPerSecond: framesPerSecond, chroma: chroma)]
+            case .apng:
+                try checkFileDestination(seekable: true)
+                return [try APNGSink(path: path, size: frameSize, framesPerSecond: framesPerSecond,
+                                     loopCount: loopCount, compressionLevel: pngLevel)]
+            case .gif:
+                let sink = try GIFSink(destination: gifDestination(), size: frameSize,
+                                       framesPerSecond: framesPerSecond, loopCount: loopCount)
+                let played = GIFSink.effectiveFramesPerSecond(framesPerSecond)
+                if played != framesPerSecond {
+                    fputs("kinescope: warning: GIF plays at most \(played) frames per second (browsers slow shorter delays to 10 cs); \(displayName) plays at \(played) fps, leaving out frames of the \(framesPerSecond) fps recording\n", stderr)
+                }
+                return [sink]
             case .png:
                 var sinks: [any FrameSink] = []
                 for _ in 0..<max(1, encoderCount) {
@@ -123,10 +169,35 @@ struct RecordingOutput {
         }
     }
 
-    private func y4mDestination() throws(CommandLineFailure) -> Y4MSink.Destination {
+    private func gifDestination() throws(CommandLineFailure) -> GIFSink.Destination {
+        switch try y4mDestination(binaryName: "GIF") {
+        case let .file(path): .file(path: path)
+        case .standardOutput: .standardOutput
+        case let .fileDescriptor(fd, name): .fileDescriptor(fd, name: name)
+        }
+    }
+
+    /// Refuses, before any frame is drawn, a PATH that is a folder, or (for `seekable` formats,
+    /// whose header is patched at the end) a device or FIFO.
+    private func checkFileDestination(seekable: Bool) throws(CommandLineFailure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw CommandLineFailure(code: .cannotCreate, message: "\(path): is a folder; give a file name for \(format.displayName) (e.g. \(path)/out.\(format.rawValue)), or use --format png to write frames into it")
+        case S_IFREG:
+            return
+        default:
+            if seekable {
+                throw CommandLineFailure(code: .cannotCreate, message: "\(path): is not a regular file; \(format.displayName) has its frame count written at the end, so it needs a file it can seek in")
+            }
+        }
+    }
+
+    private func y4mDestination(binaryName: String = "Y4M") throws(CommandLineFailure) -> Y4MSink.Destination {
         if path == "-" {
             if isatty(STDOUT_FILENO) == 1 {
-                throw .usage("refusing to write a binary Y4M stream to a terminal; redirect standard output (| ffmpeg -i - …, > out.y4m) or give a file name")
+                throw .usage("refusing to write a binary \(binaryName) stream to a terminal; redirect standard output (| ffmpeg -i - …, > out.\(format.rawValue)) or give a file name")
             }
             return .standardOutput
         }
@@ -134,7 +205,7 @@ struct RecordingOutput {
         guard stat(path, &info) == 0 else { return .file(path: path) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            throw CommandLineFailure(code: .cannotCreate, message: "\(path): is a folder; give a file name for the Y4M stream (e.g. \(path)/out.y4m), or use --format png to write frames into it")
+            throw CommandLineFailure(code: .cannotCreate, message: "\(path): is a folder; give a file name for \(format.displayName) (e.g. \(path)/out.\(format.rawValue)), or use --format png to write frames into it")
         case S_IFREG:
             return .file(path: path)
         default:
@@ -168,7 +239,7 @@ extension CommandLineFailure {
         case .cannotCreate: .cannotCreate
         case .writeFailed, .encodingFailed: .ioError
         case .frameSizeMismatch, .frameOutOfOrder, .invalidFrameIndex, .invalidFrameRate, .emptyFrameSize,
-             .invalidCompressionLevel, .alreadyFinished: .usage
+             .invalidCompressionLevel, .invalidLoopCount, .alreadyFinished: .usage
         }
         self.init(code: code, message: error.description)
     }
