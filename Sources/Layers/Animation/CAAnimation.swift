@@ -97,15 +97,8 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// The value of the animation's property named `key`; nil (`.none`) when `key` names none.
     /// Subclasses add their properties, falling back on `super`.
     func ownValue(forKey key: String) -> Any?? {
-        switch key {
-        case "beginTime": beginTime
-        case "duration": duration
-        case "speed": speed
-        case "timeOffset": timeOffset
-        case "repeatCount": repeatCount
-        case "repeatDuration": repeatDuration
-        case "autoreverses": autoreverses
-        case "fillMode": fillMode
+        if let timing = mediaTimingValue(forKey: key) { return timing }
+        return switch key {
         case "timingFunction": .some(timingFunction)
         case "delegate": .some(delegate)
         case "removedOnCompletion": isRemovedOnCompletion
@@ -116,17 +109,8 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// Sets the property named `key`; false when `key` names none. A value of the wrong type
     /// for a property leaves it as it was (and is not stored under the key either).
     func setOwnValue(_ value: Any?, forKey key: String) -> Bool {
-        let number = scalarValue(value)
+        if setMediaTimingValue(value, forKey: key) != nil { return true }
         switch key {
-        case "beginTime": if let number { beginTime = number }
-        case "duration": if let number { duration = number }
-        case "speed": if let number { speed = Float(number) }
-        case "timeOffset": if let number { timeOffset = number }
-        case "repeatCount": if let number { repeatCount = Float(number) }
-        case "repeatDuration": if let number { repeatDuration = number }
-        case "autoreverses": if let flag = value as? Bool { autoreverses = flag }
-        case "fillMode":
-            if let mode = value as? CAMediaTimingFillMode { fillMode = mode } else if let name = value as? String { fillMode = .init(rawValue: name) }
         case "timingFunction": if value == nil || value is CAMediaTimingFunction { timingFunction = value as? CAMediaTimingFunction }
         case "delegate": if value == nil || value is any CAAnimationDelegate { delegate = value as? any CAAnimationDelegate }
         case "removedOnCompletion": if let flag = value as? Bool { isRemovedOnCompletion = flag }

@@ -39,6 +39,45 @@ public protocol CAMediaTiming: AnyObject {
     var fillMode: CAMediaTimingFillMode { get set }
 }
 
+extension CAMediaTiming {
+    /// The value of one of the timing properties by its key-value coding name (`"beginTime"`,
+    /// `"duration"`, `"speed"`, `"timeOffset"`, `"repeatCount"`, `"repeatDuration"`,
+    /// `"autoreverses"`, `"fillMode"`); nil (`.none`) when `key` names none of them.
+    func mediaTimingValue(forKey key: String) -> Any?? {
+        switch key {
+        case "beginTime": beginTime
+        case "duration": duration
+        case "speed": speed
+        case "timeOffset": timeOffset
+        case "repeatCount": repeatCount
+        case "repeatDuration": repeatDuration
+        case "autoreverses": autoreverses
+        case "fillMode": fillMode
+        default: nil
+        }
+    }
+
+    /// Sets the timing property named `key` from a key-value coding value (numbers of any
+    /// numeric type or `NSNumber`, a fill mode or its raw string): nil when `key` names none of
+    /// them, false when `value` has the wrong type (nothing changes), true once set.
+    func setMediaTimingValue(_ value: Any?, forKey key: String) -> Bool? {
+        let number = scalarValue(value)
+        switch key {
+        case "beginTime": guard let number else { return false }; beginTime = number
+        case "duration": guard let number else { return false }; duration = number
+        case "speed": guard let number else { return false }; speed = Float(number)
+        case "timeOffset": guard let number else { return false }; timeOffset = number
+        case "repeatCount": guard let number else { return false }; repeatCount = Float(number)
+        case "repeatDuration": guard let number else { return false }; repeatDuration = number
+        case "autoreverses": guard let flag = value as? Bool else { return false }; autoreverses = flag
+        case "fillMode":
+            if let mode = value as? CAMediaTimingFillMode { fillMode = mode } else if let name = value as? String { fillMode = .init(rawValue: name) } else { return false }
+        default: return nil
+        }
+        return true
+    }
+}
+
 /// What a timed object shows before it starts and after it ends (Apple's raw strings).
 ///
 /// An animation that is removed on completion (`isRemovedOnCompletion`, the default) is gone

@@ -23,7 +23,8 @@ extension CALayer {
 
     /// The values of the properties that are not animated through key paths, by key.
     private func plainPropertyValue(forKey key: String) -> Any?? {
-        switch key {
+        if let timing = mediaTimingValue(forKey: key) { return timing }
+        return switch key {
         case "maskedCorners": maskedCorners
         case "contentsGravity": contentsGravity
         case "contentsScale": contentsScale
@@ -38,14 +39,6 @@ extension CALayer {
         case "geometryFlipped": isGeometryFlipped
         case "shouldRasterize": shouldRasterize
         case "name": .some(name)
-        case "beginTime": beginTime
-        case "duration": duration
-        case "speed": speed
-        case "timeOffset": timeOffset
-        case "repeatCount": repeatCount
-        case "repeatDuration": repeatDuration
-        case "autoreverses": autoreverses
-        case "fillMode": fillMode
         case "contentsFormat": contentsFormat
         case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange
         case "drawsAsynchronously": drawsAsynchronously
@@ -66,6 +59,7 @@ extension CALayer {
     /// Sets one of the properties `plainPropertyValue(forKey:)` reads; false when `key` is not
     /// one of them or `value` has the wrong type.
     private func setPlainProperty(_ value: Any?, forKey key: String) -> Bool {
+        if let set = setMediaTimingValue(value, forKey: key) { return set }
         func number() -> Double? { scalarValue(value) }
         switch key {
         case "maskedCorners":
@@ -88,15 +82,6 @@ extension CALayer {
         case "geometryFlipped": guard let v = value as? Bool else { return false }; isGeometryFlipped = v
         case "shouldRasterize": guard let v = value as? Bool else { return false }; shouldRasterize = v
         case "name": guard value == nil || value is String else { return false }; name = value as? String
-        case "beginTime": guard let v = number() else { return false }; beginTime = v
-        case "duration": guard let v = number() else { return false }; duration = v
-        case "speed": guard let v = number() else { return false }; speed = Float(v)
-        case "timeOffset": guard let v = number() else { return false }; timeOffset = v
-        case "repeatCount": guard let v = number() else { return false }; repeatCount = Float(v)
-        case "repeatDuration": guard let v = number() else { return false }; repeatDuration = v
-        case "autoreverses": guard let v = value as? Bool else { return false }; autoreverses = v
-        case "fillMode":
-            if let v = value as? CAMediaTimingFillMode { fillMode = v } else if let v = value as? String { fillMode = .init(rawValue: v) } else { return false }
         case "contentsFormat":
             if let v = value as? CALayerContentsFormat { contentsFormat = v } else if let v = value as? String { contentsFormat = .init(rawValue: v) } else { return false }
         case "needsDisplayOnBoundsChange": guard let v = value as? Bool else { return false }; needsDisplayOnBoundsChange = v
