@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 import XCTest
 @testable import Layers
 
@@ -295,5 +296,31 @@ extension CALayerMemberTests {
         XCTAssertTrue(layer.shouldRasterize)
         XCTAssertEqual(layer.edgeAntialiasingMask, [.layerLeftEdge, .layerRightEdge])
         XCTAssertEqual(layer.value(forKey: "cornerCurve") as? CALayerCornerCurve, .continuous)
+    }
+}
+
+extension CALayerMemberTests {
+    func testMinificationFilterBiasChangesTheLevelTheContentsAreReadFrom() throws {
+        let stripes = Bitmap(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { stripes[x: x, y: y] = (x / 4) % 2 == 0 ? .white : .black }
+        }
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.position = CGPoint(x: 8, y: 8)
+        root.contents = CGImage(bitmap: stripes)
+        func shown() -> Bitmap {
+            let frame = Bitmap(width: 16, height: 16)
+            Compositor(threadCount: 1).render(root.makeRenderNode(), into: frame)
+            return frame
+        }
+        let sharp = shown()
+        root.minificationFilterBias = 1
+        XCTAssertTrue(root.needsNewRenderNode, "a new bias redraws")
+        let soft = shown()
+        XCTAssertFalse(soft.hasSamePixels(as: sharp))
+        XCTAssertLessThan(abs(Int(soft[x: 4, y: 8].green) - Int(soft[x: 5, y: 8].green)), 40, "one level smaller: the stripes averaged")
+        root.minificationFilterBias = .nan
+        XCTAssertEqual(root.minificationFilterBias, 0)
     }
 }

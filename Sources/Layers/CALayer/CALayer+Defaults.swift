@@ -38,7 +38,7 @@ extension CALayer {
             case .isGeometryFlipped: return p.isGeometryFlipped
             case .shouldRasterize: return p.shouldRasterize
             case .rasterizationScale: return p.rasterizationScale
-            case .backgroundColor, .shadowPath, .contents, .mask, .sublayers: return nil
+            case .backgroundColor, .shadowPath, .contents, .mask, .sublayers, .minificationFilterBias: return nil
             }
         }
         switch key {

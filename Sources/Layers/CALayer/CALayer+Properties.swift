@@ -181,6 +181,16 @@ extension CALayer {
         set { setProperty(\.minificationFilter, newValue, key: .minificationFilter) }
     }
 
+    /// Added to the level of detail the compositor picks when the contents are drawn smaller
+    /// (log₂ of how many image pixels one screen pixel spans, for `.linear` and `.trilinear`):
+    /// positive values read smaller mip levels (softer), negative ones larger levels (sharper,
+    /// with more aliasing), as a GPU's LOD bias. NaN counts as 0. Not animatable; no class
+    /// default (`defaultValue(forKey:)` answers nil, as Apple's). Default 0.
+    public var minificationFilterBias: Float {
+        get { properties.minificationFilterBias }
+        set { setProperty(\.minificationFilterBias, newValue.isNaN ? 0 : newValue, key: .minificationFilterBias) }
+    }
+
     /// Filter used when contents are drawn larger. Default `.linear`.
     public var magnificationFilter: CALayerContentsFilter {
         get { properties.magnificationFilter }

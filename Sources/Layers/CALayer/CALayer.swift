@@ -112,11 +112,6 @@ open class CALayer: CustomStringConvertible {
     /// `preferredDynamicRange`, `toneMapMode`, `contentsHeadroom` and the two `wants…` flags.
     var dynamicRange = DynamicRangeSettings()
 
-    /// The bias added to the level of detail chosen when `minificationFilter` is `.trilinear`.
-    /// Stored for ported code: Kinescope's compositor has no mipmaps, so it draws nothing
-    /// differently. Not animatable; no class default (`defaultValue(forKey:)` answers nil, as
-    /// Apple's). Default 0.
-    open var minificationFilterBias: Float = 0
 
     /// Core Image filters applied to the layer and its sublayers, as Apple types them (`[Any]?`:
     /// `CIFilter` objects). Stored for ported code; not drawn yet (Kinescope's `CIFilter` has
@@ -257,6 +252,7 @@ struct LayerProperties: Equatable {
     var allowsGroupOpacity = true
     var allowsEdgeAntialiasing = true
     var isOpaque = false
+    var minificationFilterBias: Float = 0
     var cornerCurve: CALayerCornerCurve = .circular
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var isGeometryFlipped = false

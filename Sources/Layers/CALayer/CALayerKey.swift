@@ -26,6 +26,7 @@ public enum CALayerKey: String, CaseIterable, Sendable {
     case contentsGravity
     case contentsScale
     case minificationFilter
+    case minificationFilterBias
     case magnificationFilter
     case allowsGroupOpacity
     case allowsEdgeAntialiasing

@@ -158,7 +158,7 @@ final class BandRenderer: @unchecked Sendable {
             drawImagePart(contents.source, contents.sourceRect, onto: contents.destination, map: map, target: target,
                           clip: clip, options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
                                                                 edgeAntialiasing: node.edgeAntialiasing,
-                                                                aliasedEdges: outerAliased))
+                                                                aliasedEdges: outerAliased, levelBias: contents.levelBias))
             return
         }
         // Nine-part: each piece with its quad at its own source rectangle (filtering reads on
@@ -170,7 +170,8 @@ final class BandRenderer: @unchecked Sendable {
                 opacity: opacity, filter: contents.filter, edgeAntialiasing: true,
                 aliasedEdges: node.edgeAntialiasing ? part.innerEdges.union(outerAliased) : .all,
                 sourceRect: ImageSourceRect(minX: Double(s.minX), minY: Double(s.minY),
-                                            maxX: Double(s.maxX), maxY: Double(s.maxY)))
+                                            maxX: Double(s.maxX), maxY: Double(s.maxY)),
+                levelBias: contents.levelBias)
             drawImagePart(contents.source, s, onto: part.destination, map: map, target: target, clip: clip,
                           options: options)
         }

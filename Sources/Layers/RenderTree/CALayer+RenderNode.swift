@@ -148,7 +148,7 @@ extension CALayer {
             : []
         return RenderNode.Contents(source: pixels, sourceRect: source, destination: destination,
                                    filter: filter == .nearest ? .nearest : .mipmappedBilinear, parts: parts,
-                                   isFlipped: flipped)
+                                   isFlipped: flipped, levelBias: p.minificationFilterBias)
     }
 
     /// The pieces of `contentsCenter`'s nine-part stretch of `source` (pixels of an image of

@@ -210,6 +210,7 @@ extension RenderNode {
             && contents?.source === other.contents?.source && contents?.sourceRect == other.contents?.sourceRect
             && contents?.destination == other.contents?.destination && contents?.filter == other.contents?.filter
             && contents?.parts == other.contents?.parts && contents?.isFlipped == other.contents?.isFlipped
+            && contents?.levelBias == other.contents?.levelBias
             && masksToBounds == other.masksToBounds && isDoubleSided == other.isDoubleSided
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
             && aliasedEdges == other.aliasedEdges

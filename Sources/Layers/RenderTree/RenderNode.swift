@@ -136,15 +136,18 @@ public final class RenderNode: @unchecked Sendable {
         /// the layer's plane is mirrored by an odd number of geometry-flipped layers, and this
         /// turns the image back upright).
         public let isFlipped: Bool
+        /// `minificationFilterBias`: added to the mip level the sampler picks.
+        public let levelBias: Float
 
         init(source: MipmappedImage, sourceRect: CGRect, destination: CGRect, filter: ImageFilter, parts: [Part] = [],
-             isFlipped: Bool = false) {
+             isFlipped: Bool = false, levelBias: Float = 0) {
             self.source = source
             self.sourceRect = sourceRect
             self.destination = destination
             self.filter = filter
             self.parts = parts
             self.isFlipped = isFlipped
+            self.levelBias = levelBias
         }
 
         /// One piece of a nine-part stretch: `sourceRect` (pixels of `source`) onto

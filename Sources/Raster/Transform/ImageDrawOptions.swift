@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How `drawImage` reads the source image between and across its pixels.
 ///
 /// Core Animation's `minificationFilter`/`magnificationFilter` map onto these: `kCAFilterNearest`
@@ -55,15 +59,27 @@ public struct ImageDrawOptions: Sendable, Hashable {
     /// a GPU drawing part of a texture does: parts of one image drawn side by side (a nine-part
     /// stretch) join without a visible seam. Its edges are the ones `aliasedEdges` names.
     public var sourceRect: ImageSourceRect?
+    /// Added to the level of detail `.mipmappedBilinear` picks (log₂ of how many source pixels
+    /// one destination pixel spans), as OpenGL's and Core Animation's LOD bias: 1 reads the next
+    /// smaller level (blurrier), −1 the next larger (sharper, more aliasing). Clamped to
+    /// `-16...16`; NaN counts as 0. Default 0. Ignored by the other filters.
+    public var levelBias: Float
 
     /// Options with Core Animation's usual values: opaque, mipmapped bilinear, anti-aliased edges.
     public init(opacity: Float = 1, filter: ImageFilter = .mipmappedBilinear, edgeAntialiasing: Bool = true,
-                aliasedEdges: ImageEdges = [], sourceRect: ImageSourceRect? = nil) {
+                aliasedEdges: ImageEdges = [], sourceRect: ImageSourceRect? = nil, levelBias: Float = 0) {
         self.opacity = opacity
         self.filter = filter
         self.edgeAntialiasing = edgeAntialiasing
         self.aliasedEdges = aliasedEdges
         self.sourceRect = sourceRect
+        self.levelBias = levelBias
+    }
+
+    /// The factor a level's threshold on the squared footprint is multiplied by: `4^(−bias)`.
+    var levelThresholdScale: Double {
+        let bias = levelBias.isNaN ? 0 : Double(min(16, max(-16, levelBias)))
+        return bias == 0 ? 1 : exp2(-2 * bias)
     }
 
     /// `opacity` as 0…255, rounded to nearest.

@@ -196,15 +196,16 @@ struct SamplerSetup: Sendable {
         xMagnitude = Double(max(abs(clipArea.minX), abs(clipArea.maxX)) + 1)
 
         maxLevel = options.filter == .mipmappedBilinear ? levelCount - 1 : 0
+        let thresholdScale = options.levelThresholdScale
         levelThresholds = maxLevel == 0 ? [] : (1...maxLevel).map { l in
-            Float(65536 * Double(1 << (2 * l)) * (1 - 1e-5))
+            Float(65536 * Double(1 << (2 * l)) * thresholdScale * (1 - 1e-5))
         }
         derivative = (Float(256 * m.m00), Float(256 * m.m01), Float(256 * m.m10), Float(256 * m.m11),
                       Float(m.m20), Float(m.m21))
         if m.isAffine {
             let rho2 = max(m.m00 * m.m00 + m.m10 * m.m10, m.m01 * m.m01 + m.m11 * m.m11)
             var level = 0
-            while level < maxLevel, rho2 >= Double(1 << (2 * (level + 1))) * (1 - 1e-5) { level += 1 }
+            while level < maxLevel, rho2 >= Double(1 << (2 * (level + 1))) * thresholdScale * (1 - 1e-5) { level += 1 }
             constantLevel = level
             perPixelLevels = false
             if sourceSize.width == 1 && sourceSize.height == 1 {
