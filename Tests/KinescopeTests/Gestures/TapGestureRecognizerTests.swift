@@ -39,6 +39,27 @@ final class TapGestureRecognizerTests: XCTestCase {
     }
 
 
+    func testAButtonsTapBeatsASingleTapRecognizerOnItsSuperview() throws {
+        try onMain {
+            let scene = try makeGestureScene()
+            let tap = UITapGestureRecognizer(target: scene.recorder, action: GestureRecorder.record)
+            tap.name = "tap"
+            scene.view.addGestureRecognizer(tap)
+            let button = UIButton(frame: CGRect(x: 20, y: 20, width: 80, height: 40))
+            scene.view.addSubview(button)
+            button.addAction(UIAction { _ in scene.recorder.entries.append("button") }, for: .touchUpInside)
+            scene.host.click(at: CGPoint(x: 40, y: 40))
+            XCTAssertEqual(scene.recorder.entries, ["button"])
+            scene.host.advance(by: 1)
+            scene.host.click(at: CGPoint(x: 150, y: 120))
+            XCTAssertEqual(scene.recorder.entries.suffix(2), ["tap.ended", "view.cancelled"], "beside the button the tap is the recogniser's")
+            button.isEnabled = false
+            scene.host.advance(by: 1)
+            scene.host.click(at: CGPoint(x: 40, y: 40))
+            XCTAssertEqual(scene.recorder.entries.filter { $0 == "tap.ended" }.count, 2, "a disabled button does not take it")
+        }
+    }
+
     func testTapNeedingTwoTouchesNeverRecognizesWithOnePointer() throws {
         try onMain {
             let scene = try makeGestureScene()

@@ -178,7 +178,8 @@ final class GestureEnvironment {
             return
         }
         recognizer.pendingState = nil
-        guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else { return fail(recognizer) }
+        guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true, !buttonTakesPrecedence(over: recognizer)
+        else { return fail(recognizer) }
         recognizer.storedState = target
         queue.append((recognizer, target))
         if recognizer.pendingEnd, target == .began {
@@ -310,6 +311,24 @@ final class GestureEnvironment {
     }
 
     // MARK: - Relations
+
+    /// UIKit's rule since iOS 6: a control's default action beats an overlapping recogniser on
+    /// an ancestor, so a single tap on an enabled button under a view with a single-tap
+    /// recogniser is the button's. Kinescope applies it to `UIButton`s (the documented case;
+    /// UIKit also lists its switch, stepper, segmented and page controls, which Kinescope does
+    /// not have yet).
+    private func buttonTakesPrecedence(over recognizer: UIGestureRecognizer) -> Bool {
+        guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1,
+              tap.numberOfTouchesRequired == 1 else { return false }
+        for sequence in sequences where sequence.contains(recognizer) {
+            var view = sequence.touch?.view
+            while let current = view, current !== recognizer.view {
+                if let button = current as? UIButton, button.isEnabled { return true }
+                view = current.superview
+            }
+        }
+        return false
+    }
 
     private func coParticipants(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
         var result: [UIGestureRecognizer] = []
