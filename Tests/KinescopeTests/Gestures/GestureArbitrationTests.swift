@@ -260,6 +260,24 @@ final class GestureArbitrationTests: XCTestCase {
         }
     }
 
+    func testRecognizersRequiringEachOthersFailureDoNotWaitForEverForEachOther() throws {
+        try onMain {
+            let scene = try makeGestureScene()
+            let first = UITapGestureRecognizer(target: scene.recorder, action: GestureRecorder.record)
+            first.name = "first"
+            let second = UITapGestureRecognizer(target: scene.recorder, action: GestureRecorder.record)
+            second.name = "second"
+            first.require(toFail: second)
+            second.require(toFail: first)
+            scene.view.addGestureRecognizer(first)
+            scene.view.addGestureRecognizer(second)
+            scene.host.click(at: CGPoint(x: 50, y: 50))
+            XCTAssertEqual(scene.recorder.entries, ["view.began", "second.ended", "view.cancelled"],
+                           "the first waits for the second, which sees the first waiting on it and wins")
+            XCTAssertNil(scene.window.nextGestureRecognizerDeadline)
+        }
+    }
+
     func testRawValuesAreApples() throws {
         onMain {
             XCTAssertEqual([UIGestureRecognizer.State.possible, .began, .changed, .ended, .cancelled, .failed].map(\.rawValue), [0, 1, 2, 3, 4, 5])

@@ -171,8 +171,11 @@ final class GestureEnvironment {
         for other in others where isActive(other) && (prevents(other, recognizer) || requires(recognizer, failureOf: other)) {
             return fail(recognizer)
         }
+        // Wait for each required recogniser still undecided, except one already waiting for
+        // this one (a cycle of requirements: the first to recognise then wins).
         if participants.contains(where: { other in
             other !== recognizer && other.storedState == .possible && requires(recognizer, failureOf: other)
+                && !(other.pendingState != nil && requires(other, failureOf: recognizer))
         }) {
             recognizer.pendingState = target
             return
