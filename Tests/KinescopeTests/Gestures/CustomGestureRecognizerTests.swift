@@ -104,6 +104,31 @@ final class CustomGestureRecognizerTests: XCTestCase {
         }
     }
 
+    /// Ignores every touch, then fails: it must still be reset to take part again.
+    @MainActor
+    final class IgnoringGestureRecognizer: UIGestureRecognizer {
+        var began = 0
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            began += 1
+            for touch in touches { ignore(touch, for: event) }
+            state = .failed
+        }
+    }
+
+    func testRecognizerThatIgnoresItsTouchAndFailsIsResetForTheNextTouch() throws {
+        try onMain {
+            let scene = try makeGestureScene()
+            let ignoring = IgnoringGestureRecognizer()
+            scene.view.addGestureRecognizer(ignoring)
+            scene.host.click(at: CGPoint(x: 50, y: 50))
+            XCTAssertEqual(ignoring.state, .possible)
+            scene.host.click(at: CGPoint(x: 50, y: 50))
+            XCTAssertEqual(ignoring.began, 2)
+            XCTAssertEqual(scene.recorder.entries, ["view.began", "view.ended", "view.began", "view.ended"],
+                           "ignored touches are not cancelled in the view")
+        }
+    }
+
     @MainActor
     private static func stroke(_ host: HeadlessHost, _ points: [CGPoint]) {
         host.pressPointer(at: points[0])

@@ -246,7 +246,13 @@ final class GestureEnvironment {
         for sequence in sequences where sequence.touch === touch {
             sequence.recognizers.removeAll { $0 === recognizer }
         }
+        // Having ignored its last touch it takes part no more, but a final state it sets in the
+        // same callback must still be reset.
+        if !sequences.contains(where: { $0.contains(recognizer) }) { leftByIgnoring.append(recognizer) }
     }
+
+    /// Recognisers that stopped taking part by ignoring their touches, checked at the next settle.
+    private var leftByIgnoring: [UIGestureRecognizer] = []
 
     // MARK: - Actions, resets, view deliveries
 
@@ -261,7 +267,9 @@ final class GestureEnvironment {
     /// that nothing holds any more made, finished sequences dropped.
     private func settle() {
         flush()
-        for recognizer in participants where isFinal(recognizer.storedState) {
+        let ignoring = leftByIgnoring
+        leftByIgnoring = []
+        for recognizer in participants + ignoring where isFinal(recognizer.storedState) {
             resetRecognizer(recognizer)
         }
         while !pendingCancellations.isEmpty {
