@@ -12,8 +12,9 @@ import Views
 ///    blocks and main-actor jobs), then wait for host events, but only as long as nothing is due —
 ///    the wait is in Foundation's run loop, which Foundation's work also ends (blocks while idle:
 ///    no polling);
-/// 2. deliver them: pointer → touches through the window, keys → first responder, resizes →
-///    the window's frame;
+/// 2. deliver them: pointer → touches through the window, wheel → the window's wheel-driven
+///    gesture recognisers, keys → first responder, resizes → the window's frame; then let the
+///    window's gesture recognisers see the clock's time (a long press begins once it has lasted);
 /// 3. lay out, then commit the implicit transaction (changes made while handling events take
 ///    effect, their animations start);
 /// 4. evaluate animations and display links at the clock's time;
@@ -136,6 +137,7 @@ public final class ApplicationRunLoop {
         events.removeAll(keepingCapacity: true)
         try collectEvents(waitingAtMost: maximumWait)
         for event in events { deliver(event) }
+        window?.updateGestureRecognizers(at: engine.clock.now)
         window?.layoutIfNeeded()
         engine.commitImplicitTransaction()
         let start = engine.clock.now
@@ -196,7 +198,8 @@ public final class ApplicationRunLoop {
         if mustRender || window?.layer.needsNewRenderNode == true {
             wanted = engine.clock.now
         } else {
-            wanted = engine.nextFrameDeadline()
+            // A gesture recogniser waiting for time (a long press) wakes the loop as a frame would.
+            wanted = [engine.nextFrameDeadline(), window?.nextGestureRecognizerDeadline].compactMap { $0 }.min()
         }
         guard let wanted else { return nil }
         return max(wanted, earliestFrameTime ?? wanted)
@@ -253,7 +256,10 @@ public final class ApplicationRunLoop {
             mustRender = true
         case .closeRequested, .windowDestroyed:
             quitRequested = true
-        case .exposed, .scrolled, .pointerDown, .pointerUp, .pointerMoved:
+        case let .scrolled(deltaX, deltaY, x, y, modifiers):
+            window?.sendScroll(deltaX: CGFloat(deltaX), deltaY: CGFloat(deltaY), at: CGPoint(x: x, y: y),
+                               modifierFlags: modifiers.uiKitFlags, timestamp: now)
+        case .exposed, .pointerDown, .pointerUp, .pointerMoved:
             break
         }
     }

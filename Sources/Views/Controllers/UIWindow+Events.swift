@@ -4,35 +4,73 @@ import Geometry
 extension UIWindow {
     /// Delivers a pointer change from a host as a touch: a primary-button press begins a touch
     /// on the view hit-tested under it, moves and the release go to that same view, as UIKit
-    /// routes a finger. Gesture recognisers on the view and its ancestors see the touch first; a
-    /// recognised gesture with `cancelsTouchesInView` turns the view's `touchesEnded` into
-    /// `touchesCancelled`. Unhandled touches travel up the responder chain.
+    /// routes a finger. Gesture recognisers on the view and its ancestors see each phase first
+    /// (innermost view's first, each view's in the order they were added), then the view, unless
+    /// a recogniser delays or cancels it (`delaysTouchesBegan`, `delaysTouchesEnded`,
+    /// `cancelsTouchesInView`). Unhandled touches travel up the responder chain.
+    ///
+    /// Recogniser deadlines due by `timestamp` fire first (`updateGestureRecognizers(at:)`).
+    /// A non-finite location or timestamp is ignored; a press while a touch is down cancels
+    /// that touch first.
     public func sendTouch(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval) {
+        guard location.x.isFinite, location.y.isFinite, timestamp.isFinite else { return }
         guard !UIApplication.shared.isIgnoringInteractionEvents || phase != .began else { return }
+        updateGestureRecognizers(at: timestamp)
         switch phase {
         case .began:
+            if let stale = activeTouches[0] { sendTouch(.cancelled, at: stale.locationInWindow, timestamp: timestamp) }
             let tapCount = nextTapCount(at: location, time: timestamp)
             let touch = UITouch(phase: .began, location: location, window: self, timestamp: timestamp, tapCount: tapCount)
             touch.view = hitTest(convert(location, from: nil), with: nil)
-            touch.gestureRecognizers = touch.view.map(recognizers(for:))
+            let candidates = touch.view.map(recognizers(for:)) ?? []
+            touch.gestureRecognizers = candidates
             activeTouches[0] = touch
-            dispatch(touch, phase: .began)
+            gestureEnvironment.touchBegan(touch, event: event(for: touch), candidates: candidates)
         case .moved, .stationary:
             guard let touch = activeTouches[0] else { return }
             touch.previousLocationInWindow = touch.locationInWindow
             touch.locationInWindow = location
             touch.timestamp = timestamp
             touch.phase = .moved
-            dispatch(touch, phase: .moved)
+            gestureEnvironment.touchChanged(touch, phase: .moved, event: event(for: touch))
         case .ended, .cancelled:
             guard let touch = activeTouches.removeValue(forKey: 0) else { return }
             touch.previousLocationInWindow = touch.locationInWindow
             touch.locationInWindow = location
             touch.timestamp = timestamp
             touch.phase = phase
-            dispatch(touch, phase: phase)
+            gestureEnvironment.touchChanged(touch, phase: phase, event: event(for: touch))
         }
     }
+
+    /// Delivers a turn of the mouse wheel with the pointer at `location` (window coordinates),
+    /// `deltaX`/`deltaY` in notches (negative: left / away from the user, as `HostEvent.scrolled`).
+    /// On a desktop with one pointer the wheel drives the two-finger gestures: with Control held
+    /// it goes to `UIPinchGestureRecognizer`s, with Control and Shift to
+    /// `UIRotationGestureRecognizer`s, on the view under the pointer and its ancestors (see
+    /// those classes for the step per notch). Non-finite values are ignored.
+    public func sendScroll(deltaX: CGFloat, deltaY: CGFloat, at location: CGPoint,
+                           modifierFlags: UIKeyModifierFlags, timestamp: TimeInterval) {
+        guard location.x.isFinite, location.y.isFinite, deltaX.isFinite, deltaY.isFinite, timestamp.isFinite,
+              !UIApplication.shared.isIgnoringInteractionEvents else { return }
+        updateGestureRecognizers(at: timestamp)
+        let candidates = hitTest(convert(location, from: nil), with: nil).map(recognizers(for:)) ?? []
+        gestureEnvironment.wheelTurned(deltaX: deltaX, deltaY: deltaY, at: location, modifierFlags: modifierFlags,
+                                       time: timestamp, candidates: candidates)
+    }
+
+    /// Lets the window's gesture recognisers see time pass: a long press begins once it has
+    /// lasted, a double tap fails when no second tap came, a wheel pinch ends after a quiet
+    /// spell. The run loop calls it every turn with the clock's time; input calls it first with
+    /// its timestamp. Times earlier than the last are harmless.
+    public func updateGestureRecognizers(at time: TimeInterval) {
+        guard time.isFinite else { return }
+        gestureEnvironment.advance(to: time)
+    }
+
+    /// The clock time at which a recogniser of this window next needs
+    /// `updateGestureRecognizers(at:)` though no input arrives, or nil. The run loop wakes for it.
+    public var nextGestureRecognizerDeadline: TimeInterval? { gestureEnvironment.nextDeadline }
 
     /// Delivers a key press to the first responder (or, without one, to the root view
     /// controller's view), from where it travels up the responder chain.
@@ -41,32 +79,8 @@ extension UIWindow {
         if isDown { responder?.keyDown(key) } else { responder?.keyUp(key) }
     }
 
-    private func dispatch(_ touch: UITouch, phase: UITouch.Phase) {
-        let touches: Set<UITouch> = [touch]
-        let event = UIEvent(type: .touches, timestamp: touch.timestamp, touches: touches)
-        var cancelView = false
-        for recognizer in touch.gestureRecognizers ?? [] where recognizer.isEnabled {
-            switch phase {
-            case .began: recognizer.touchesBegan(touches, with: event)
-            case .moved, .stationary: recognizer.touchesMoved(touches, with: event)
-            case .ended: recognizer.touchesEnded(touches, with: event)
-            case .cancelled: recognizer.touchesCancelled(touches, with: event)
-            }
-            if recognizer.state == .ended {
-                recognizer.sendActions()
-                if recognizer.cancelsTouchesInView { cancelView = true }
-            }
-            if phase == .ended || phase == .cancelled || recognizer.state == .ended || recognizer.state == .failed {
-                if phase == .ended || phase == .cancelled { recognizer.reset() }
-            }
-        }
-        guard let view = touch.view else { return }
-        switch phase {
-        case .began: view.touchesBegan(touches, with: event)
-        case .moved, .stationary: view.touchesMoved(touches, with: event)
-        case .ended: cancelView ? view.touchesCancelled(touches, with: event) : view.touchesEnded(touches, with: event)
-        case .cancelled: view.touchesCancelled(touches, with: event)
-        }
+    private func event(for touch: UITouch) -> UIEvent {
+        UIEvent(type: .touches, timestamp: touch.timestamp, touches: [touch])
     }
 
     private func recognizers(for view: UIView) -> [UIGestureRecognizer] {

@@ -14,6 +14,8 @@ open class UIWindow: UIView {
     /// Touches in progress, by host pointer.
     var activeTouches: [Int: UITouch] = [:]
     var lastTap: (time: Double, location: CGPoint, count: Int)?
+    /// The gesture recognisers' arbitration for this window's touches (`UIWindow+Events`).
+    let gestureEnvironment = GestureEnvironment()
 
     /// The controller whose view fills the window; setting it loads and installs that view in
     /// place of the old controller's. On a visible window the old controller disappears and the
