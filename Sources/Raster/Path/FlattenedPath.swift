@@ -23,6 +23,9 @@ public struct FlattenedPath: Sendable {
     /// The index in `points` where each contour starts; contour `i` runs to the start of contour
     /// `i + 1`, or to the end of `points` for the last one.
     public private(set) var contourStarts: [Int] = []
+    /// Whether each contour was ended by `close()`. Filling closes every contour anyway; a
+    /// stroke joins a closed contour's ends and caps an open one's.
+    public private(set) var contourIsClosed: [Bool] = []
     /// The largest distance, in pixels, between a curve and the segments that replace it.
     /// Values below 0.001 px (and NaN) are treated as 0.001 px.
     public var tolerance: Double
@@ -75,6 +78,7 @@ public struct FlattenedPath: Sendable {
     public mutating func removeAll(keepingCapacity: Bool = true) {
         points.removeAll(keepingCapacity: keepingCapacity)
         contourStarts.removeAll(keepingCapacity: keepingCapacity)
+        contourIsClosed.removeAll(keepingCapacity: keepingCapacity)
         contourClosed = false
     }
 
@@ -84,8 +88,10 @@ public struct FlattenedPath: Sendable {
         guard isFinite(point) else { return }
         if let start = contourStarts.last, points.count - start == 1 {
             points[start] = point
+            contourIsClosed[contourIsClosed.count - 1] = false
         } else {
             contourStarts.append(points.count)
+            contourIsClosed.append(false)
             points.append(point)
         }
         contourClosed = false
@@ -148,7 +154,10 @@ public struct FlattenedPath: Sendable {
     /// Ends the current contour. Filling closes every contour anyway; what `close()` changes is
     /// where the next segment starts (the closed contour's first point, as in Core Graphics).
     public mutating func close() {
-        if !contourStarts.isEmpty { contourClosed = true }
+        if !contourStarts.isEmpty {
+            contourClosed = true
+            contourIsClosed[contourIsClosed.count - 1] = true
+        }
     }
 
     /// Appends every contour of `other`, unchanged.
@@ -157,10 +166,12 @@ public struct FlattenedPath: Sendable {
         if let start = contourStarts.last, points.count - start == 1 {
             points.removeLast()
             contourStarts.removeLast()
+            contourIsClosed.removeLast()
         }
         let offset = points.count
         points.append(contentsOf: other.points)
         contourStarts.append(contentsOf: other.contourStarts.lazy.map { $0 + offset })
+        contourIsClosed.append(contentsOf: other.contourIsClosed)
         contourClosed = other.contourClosed
     }
 
@@ -172,6 +183,7 @@ public struct FlattenedPath: Sendable {
         result.points.reserveCapacity(points.count)
         result.contourStarts.reserveCapacity(contourStarts.count)
         for index in 0..<contourCount {
+            let before = result.contourCount
             var first = true
             for p in contour(index) {
                 let q = transform(p)
@@ -183,8 +195,11 @@ public struct FlattenedPath: Sendable {
                 }
             }
             result.close()
+            if result.contourCount > before {
+                result.contourIsClosed[result.contourCount - 1] = contourIsClosed[index]
+            }
         }
-        result.contourClosed = contourClosed
+        result.contourClosed = contourClosed && result.contourIsClosed.last == true
         return result
     }
 
@@ -200,6 +215,7 @@ public struct FlattenedPath: Sendable {
             let first = points[start]
             contourClosed = false
             contourStarts.append(points.count)
+            contourIsClosed.append(false)
             points.append(first)
         }
         return true
