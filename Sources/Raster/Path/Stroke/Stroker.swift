@@ -62,6 +62,22 @@ extension FlattenedPath {
     }
 }
 
+extension FlattenedPath {
+    /// The outline of this path (in user space) stroked with `style` in user space, then mapped
+    /// through `transform` (user space to device pixels), as Core Graphics strokes: under a
+    /// non-uniform scale the stroke is wider along one axis, a circle's stroke an elliptical
+    /// ring. Round joins and caps are flattened finely enough to stay within `tolerance` device
+    /// pixels after `transform`. A transform that maps to non-finite values gives an empty path.
+    public func stroked(_ style: StrokeStyle, transform: CGAffineTransform, tolerance: Double = 0.1) -> FlattenedPath {
+        let scale = maximumScale(of: transform)
+        guard scale.isFinite, scale > 0 else { return FlattenedPath(tolerance: tolerance) }
+        var outline = stroked(style, tolerance: tolerance / scale)
+        if !transform.isIdentity { outline = outline.applying(transform) }
+        outline.tolerance = tolerance
+        return outline
+    }
+}
+
 /// A point or vector in double precision.
 private struct Vec {
     var x: Double
