@@ -8,10 +8,15 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// The corner at the minimum x and y (top left in UIKit's y-down space).
     public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    /// The corner at the maximum x and minimum y.
     public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    /// The corner at the minimum x and maximum y.
     public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    /// The corner at the maximum x and y.
     public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    /// All four corners.
     public static let allCorners = UIRectCorner(rawValue: ~0)
 }
 
@@ -221,5 +226,6 @@ open class UIBezierPath: CustomStringConvertible {
         context.strokePath()
     }
 
+    /// The path's elements, for debugging.
     open var description: String { "UIBezierPath(\(path))" }
 }

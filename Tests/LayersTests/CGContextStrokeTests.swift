@@ -241,4 +241,29 @@ final class CGContextStrokeTests: XCTestCase {
         XCTAssertEqual(bytes[3 * 20 + 10], 0)
         XCTAssertEqual(bytes[6 * 20 + 10], 0)
     }
+
+    func testNonFinitePointsAndASingularCTMDrawNothingBadly() throws {
+        let context = try XCTUnwrap(CGContext(width: 40, height: 40))
+        context.setStrokeColor(.black)
+        context.setLineWidth(4)
+        context.move(to: CGPoint(x: 5, y: 20))
+        context.addLine(to: CGPoint(x: CGFloat.nan, y: 3))
+        context.addLine(to: CGPoint(x: 35, y: 20))
+        context.addCurve(to: CGPoint(x: 35, y: 30), control1: CGPoint(x: CGFloat.infinity, y: 0),
+                         control2: CGPoint(x: 30, y: 30))
+        context.strokePath()
+        XCTAssertEqual(context.bitmap[x: 20, y: 20], .black, "the finite segments are drawn")
+
+        let singular = try XCTUnwrap(CGContext(width: 40, height: 40))
+        singular.setStrokeColor(.black)
+        singular.scaleBy(x: 0, y: 1)
+        singular.addRect(CGRect(x: 5, y: 5, width: 30, height: 30))
+        XCTAssertNil(singular.path, "no user space to express the path in")
+        singular.strokePath()
+        singular.addRect(CGRect(x: 5, y: 5, width: 30, height: 30))
+        singular.fillPath()
+        for y in 0..<40 {
+            for x in 0..<40 { XCTAssertEqual(singular.bitmap[x: x, y: y], .clear) }
+        }
+    }
 }

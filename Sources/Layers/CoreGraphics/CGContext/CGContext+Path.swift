@@ -106,7 +106,8 @@ extension CGContext {
         return devicePath.copy(using: [inverse])?.boundingBox ?? .null
     }
 
-    /// A copy of the current path in user space (under the current CTM); nil when it is empty.
+    /// A copy of the current path in user space (under the current CTM); nil when it is empty
+    /// or the CTM cannot be inverted.
     public var path: CGPath? {
         guard !devicePath.isEmpty, let inverse = pixelsToUser else { return nil }
         return devicePath.copy(using: [inverse])
@@ -216,16 +217,49 @@ extension CGContext {
     }
 
     /// Fills `path` (pixels) under `rule` with `color` and the global alpha, through the clip.
+    ///
+    /// The coverage goes into a scratch mask kept by the context, and only its runs of non-zero
+    /// coverage are blended, skipping empty stretches 8 bytes at a time: a stroke's box is
+    /// mostly empty, and blending the whole box made the stroke benchmark's 2000-segment
+    /// polyline (a box of 1880 × 800) take 3.8–5.2 ms instead of 1.95 ms. The pixels are the
+    /// same either way (zero coverage leaves a pixel as it was).
     func paint(_ path: FlattenedPath, rule: FillRule, color: CGColor) {
         let premultiplied = color.premultipliedPixel
         let opacity = toByte(state.alpha)
-        guard premultiplied.alpha != 0, opacity != 0, let touched = touchedPixels(ofPixelBox: path.bounds),
-              let size = try? PixelSize(width: touched.width, height: touched.height) else { return }
-        let mask = CoverageMask(size: size)
+        guard premultiplied.alpha != 0, opacity != 0, let touched = touchedPixels(ofPixelBox: path.bounds) else { return }
+        let mask = pathMask(width: touched.width, height: touched.height)
         rasterizer.fill(path, rule: rule, into: mask, origin: CGPoint(x: touched.minX, y: touched.minY))
         drawing(touching: touched) {
-            bitmap.fill(premultiplied, through: mask, atX: touched.minX, y: touched.minY, opacity: opacity)
+            let width = mask.width
+            for row in 0..<mask.height {
+                let bytes = mask.row(row).baseAddress!
+                var x = 0
+                while x < width {
+                    while x + 8 <= width, UnsafeRawPointer(bytes + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
+                    while x < width, bytes[x] == 0 { x += 1 }
+                    guard x < width else { break }
+                    var end = x + 1
+                    while end < width, bytes[end] != 0 { end += 1 }
+                    if let span = try? mask.view(of: PixelRect(x: x, y: row, width: end - x, height: 1)) {
+                        bitmap.fill(premultiplied, through: span, atX: touched.minX + x, y: touched.minY + row,
+                                    opacity: opacity)
+                    }
+                    x = end
+                }
+            }
         }
+    }
+
+    /// A `width` × `height` view of the scratch mask, grown first when too small.
+    private func pathMask(width: Int, height: Int) -> CoverageMask {
+        if let scratch = pathMaskScratch, scratch.width >= width, scratch.height >= height,
+           let view = try? scratch.view(of: PixelRect(x: 0, y: 0, width: width, height: height)) {
+            return view
+        }
+        let grown = CoverageMask(width: max(width, pathMaskScratch?.width ?? 0),
+                                 height: max(height, pathMaskScratch?.height ?? 0))
+        pathMaskScratch = grown
+        return (try? grown.view(of: PixelRect(x: 0, y: 0, width: width, height: height))) ?? grown
     }
 
     /// Pixels to user space under the current CTM; nil when the CTM is singular or not finite.

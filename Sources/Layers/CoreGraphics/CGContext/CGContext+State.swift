@@ -69,10 +69,12 @@ extension CGContext {
     /// (φ the angle between the segments) is longer is beveled. NaN is ignored.
     public func setMiterLimit(_ limit: CGFloat) { if !limit.isNaN { state.miterLimit = limit } }
 
+    /// Sets the stroke colour to the sRGB `red`, `green`, `blue` and `alpha` (each `0...1`).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Sets the stroke colour to the grey level `gray` (0 black … 1 white) at `alpha`.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(gray: gray, alpha: alpha)
     }

@@ -25,6 +25,8 @@ public final class CGContext {
     let painter = BandRenderer()
     /// Coverage for paths (`fillEllipse(in:)`), made on first use.
     lazy var rasterizer = CoverageRasterizer()
+    /// Coverage scratch for painting paths, grown to the largest area painted and reused.
+    var pathMaskScratch: CoverageMask?
     private var savedStates: [GraphicsState] = []
     /// The current path, in bitmap pixels (y down): each element was mapped through the CTM in
     /// force when it was added, as Core Graphics keeps it.

@@ -28,7 +28,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// Core Graphics' hairline (one device pixel for width 0) is drawn by the caller with
     /// width 1 in device space.
     public var width: Double
+    /// How the ends of open contours are drawn (Core Graphics' default: `.butt`).
     public var cap: LineCap
+    /// How corners are drawn, closed contours' start included (default `.miter`).
     public var join: LineJoin
     /// The longest miter allowed, as a multiple of the line width: a miter join whose length
     /// `1 / sin(φ / 2)` (φ the angle between the segments) exceeds it is drawn beveled, as Core
