@@ -266,4 +266,22 @@ final class CGContextStrokeTests: XCTestCase {
             for x in 0..<40 { XCTAssertEqual(singular.bitmap[x: x, y: y], .clear) }
         }
     }
+
+    func testPathContainsFollowsTheDrawingMode() throws {
+        let context = try XCTUnwrap(CGContext(width: 100, height: 100))
+        context.scaleBy(x: 2, y: 2)
+        context.setLineWidth(4)
+        context.addRect(CGRect(x: 10, y: 10, width: 30, height: 30))
+        context.addRect(CGRect(x: 20, y: 20, width: 10, height: 10))
+        let centre = CGPoint(x: 25, y: 25), onEdge = CGPoint(x: 10, y: 25), outside = CGPoint(x: 9, y: 25)
+        XCTAssertTrue(context.pathContains(centre, mode: .fill))
+        XCTAssertFalse(context.pathContains(centre, mode: .eoFill))
+        XCTAssertFalse(context.pathContains(centre, mode: .stroke))
+        XCTAssertTrue(context.pathContains(outside, mode: .stroke), "within half the line width of the edge")
+        XCTAssertFalse(context.pathContains(outside, mode: .fill))
+        XCTAssertTrue(context.pathContains(outside, mode: .eoFillStroke))
+        XCTAssertTrue(context.pathContains(onEdge, mode: .fillStroke))
+        XCTAssertFalse(context.pathContains(CGPoint(x: 7, y: 25), mode: .fillStroke))
+        XCTAssertFalse(context.isPathEmpty, "the path stays")
+    }
 }

@@ -113,6 +113,25 @@ extension CGContext {
         return devicePath.copy(using: [inverse])
     }
 
+    /// Whether `point` (user space) lies in what `drawPath(using: mode)` would paint with the
+    /// current path and state: the fill under the mode's rule, the stroke outline, or either for
+    /// the fill-and-stroke modes. The path is left as it is.
+    public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
+        guard !devicePath.isEmpty else { return false }
+        let p = point.applying(userToPixels)
+        guard p.x.isFinite, p.y.isFinite else { return false }
+        let rule: CGPathFillRule? = switch mode {
+        case .fill, .fillStroke: .winding
+        case .eoFill, .eoFillStroke: .evenOdd
+        case .stroke: nil
+        }
+        if let rule, devicePath.contains(p, using: rule) { return true }
+        guard mode != .fill, mode != .eoFill, let outline = strokeOutline() else { return false }
+        let stroke = CGMutablePath()
+        stroke.addOutline(outline)
+        return stroke.contains(p, using: .winding)
+    }
+
     /// Fills the current path with the fill colour under `rule`, closing open subpaths, and
     /// empties the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
