@@ -115,6 +115,29 @@ final class UIBezierPathTests: XCTestCase {
         XCTAssertTrue(context.isPathEmpty)
     }
 
+    func testStrokesInAnImageRendererAtScaleTwoAreTwiceAsManyPixelsWide() throws {
+        var format = UIGraphicsImageRenderer.Format()
+        format.scale = 2
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: format).image { _ in
+            UIColor(white: 0, alpha: 1).setStroke()
+            let line = UIBezierPath()
+            line.move(to: CGPoint(x: 2, y: 10))
+            line.addLine(to: CGPoint(x: 18, y: 10))
+            line.stroke()
+            let hairline = UIBezierPath()
+            hairline.move(to: CGPoint(x: 2, y: 4.25))
+            hairline.addLine(to: CGPoint(x: 18, y: 4.25))
+            hairline.lineWidth = 0
+            hairline.stroke()
+        }
+        let bitmap = try XCTUnwrap(image.cgImage).bitmap
+        XCTAssertEqual(bitmap.width, 40)
+        // 1 point at y = 10 is device rows 19 and 20; the hairline one device pixel, row 8.
+        XCTAssertEqual([bitmap[x: 20, y: 18].alpha, bitmap[x: 20, y: 19].alpha, bitmap[x: 20, y: 20].alpha,
+                        bitmap[x: 20, y: 21].alpha], [0, 255, 255, 0])
+        XCTAssertEqual([bitmap[x: 20, y: 7].alpha, bitmap[x: 20, y: 8].alpha, bitmap[x: 20, y: 9].alpha], [0, 255, 0])
+    }
+
     func testSketchPadViewStrokesShowInTheCompositedFrameForAnyThreadCount() throws {
         try onMain {
             let pad = SketchPadView(frame: CGRect(x: 0, y: 0, width: 120, height: 90))
