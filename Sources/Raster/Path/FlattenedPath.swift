@@ -26,6 +26,10 @@ public struct FlattenedPath: Sendable {
     /// Whether each contour was ended by `close()`. Filling closes every contour anyway; a
     /// stroke joins a closed contour's ends and caps an open one's.
     public private(set) var contourIsClosed: [Bool] = []
+    /// The ranges of `points` that lie strictly inside a flattened curve, in increasing order: a
+    /// stroke treats them as points of a smooth curve (joined round, as the offset of the curve
+    /// itself is), not as corners that take the stroke's join.
+    private(set) var curveInteriors: [Range<Int>] = []
     /// The largest distance, in pixels, between a curve and the segments that replace it.
     /// Values below 0.001 px (and NaN) are treated as 0.001 px.
     public var tolerance: Double
@@ -79,6 +83,7 @@ public struct FlattenedPath: Sendable {
         points.removeAll(keepingCapacity: keepingCapacity)
         contourStarts.removeAll(keepingCapacity: keepingCapacity)
         contourIsClosed.removeAll(keepingCapacity: keepingCapacity)
+        curveInteriors.removeAll(keepingCapacity: keepingCapacity)
         contourClosed = false
     }
 
@@ -117,6 +122,10 @@ public struct FlattenedPath: Sendable {
         let n = Self.segmentCount(squared: (ddx * ddx + ddy * ddy).squareRoot() / (4 * clampedTolerance))
         guard n > 1 else { return points.append(end) }
         let step = 1 / Double(n)
+        let firstInterior = points.count
+        defer {
+            curveInteriors.append(firstInterior..<points.count - 1)
+        }
         for i in 1..<n {
             let t = Double(i) * step, u = 1 - t
             let a = u * u, b = 2 * u * t, c = t * t
@@ -140,6 +149,10 @@ public struct FlattenedPath: Sendable {
         let n = Self.segmentCount(squared: 0.75 * dd / clampedTolerance)
         guard n > 1 else { return points.append(end) }
         let step = 1 / Double(n)
+        let firstInterior = points.count
+        defer {
+            curveInteriors.append(firstInterior..<points.count - 1)
+        }
         let p0 = (Double(start.x), Double(start.y)), p1 = (Double(control1.x), Double(control1.y))
         let p2 = (Double(control2.x), Double(control2.y)), p3 = (Double(end.x), Double(end.y))
         for i in 1..<n {
@@ -172,6 +185,7 @@ public struct FlattenedPath: Sendable {
         points.append(contentsOf: other.points)
         contourStarts.append(contentsOf: other.contourStarts.lazy.map { $0 + offset })
         contourIsClosed.append(contentsOf: other.contourIsClosed)
+        curveInteriors.append(contentsOf: other.curveInteriors.lazy.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
         contourClosed = other.contourClosed
     }
 
@@ -200,6 +214,8 @@ public struct FlattenedPath: Sendable {
             }
         }
         result.contourClosed = contourClosed && result.contourIsClosed.last == true
+        // Point for point (nothing dropped), the curves' interiors are the same indices.
+        if result.points.count == points.count { result.curveInteriors = curveInteriors }
         return result
     }
 

@@ -129,6 +129,39 @@ final class StrokerTests: XCTestCase {
         XCTAssertLessThan(worst, 0.08, "largest difference from the supersampled coverage")
     }
 
+    func testCurvesAreStrokedAsTheirOffsetWhateverTheJoin() {
+        // A circle of radius 4 from four cubics, stroked 24 wide: the disc of radius 16. The
+        // points inside each flattened cubic are joined round (the offset of the curve), so
+        // miter and bevel joins neither overshoot nor cut it; only the four points where the
+        // cubics meet take the style's join (there the chords still turn by one flattening
+        // step, so a bevel cuts about halfWidth² × step³ / 12 = 1 px² at each). Joined with the
+        // style at every flattening point, miters would add and bevels cut about halfWidth ×
+        // tolerance / radius × perimeter × 2/3 = 20 px².
+        let r = 4.0, k = 0.5522847498 * r
+        var circle = FlattenedPath(tolerance: 0.1)
+        circle.move(to: CGPoint(x: 100 + r, y: 100))
+        circle.addCurve(to: CGPoint(x: 100, y: 100 + r), control1: CGPoint(x: 100 + r, y: 100 + k),
+                        control2: CGPoint(x: 100 + k, y: 100 + r))
+        circle.addCurve(to: CGPoint(x: 100 - r, y: 100), control1: CGPoint(x: 100 - k, y: 100 + r),
+                        control2: CGPoint(x: 100 - r, y: 100 + k))
+        circle.addCurve(to: CGPoint(x: 100, y: 100 - r), control1: CGPoint(x: 100 - r, y: 100 - k),
+                        control2: CGPoint(x: 100 - k, y: 100 - r))
+        circle.addCurve(to: CGPoint(x: 100 + r, y: 100), control1: CGPoint(x: 100 + k, y: 100 - r),
+                        control2: CGPoint(x: 100 + r, y: 100 - k))
+        circle.close()
+        let expected = Double.pi * 16 * 16
+        var areas: [Double] = []
+        for join in [LineJoin.miter, .round, .bevel] {
+            let area = strokedArea(circle, StrokeStyle(width: 24, join: join))
+            XCTAssertEqual(area, expected, accuracy: expected * 0.015, "\(join)")
+            areas.append(area)
+        }
+        XCTAssertLessThan(areas.max()! - areas.min()!, 6, "the same disc with every join, but for four points")
+        // Mapped point for point (as CGContext maps paths to user space), the curves stay smooth.
+        let mapped = circle.applying(CGAffineTransform(translationX: 0.5, y: 0.25))
+        XCTAssertEqual(strokedArea(mapped, StrokeStyle(width: 24, join: .bevel)), areas[2], accuracy: 0.5)
+    }
+
     func testMiterLimitBevelsCornersSharperThanItAllows() {
         // Two segments meeting at 20°: the miter is 1/sin(10°) = 5.76 widths long.
         let angle = 20.0 * .pi / 180
