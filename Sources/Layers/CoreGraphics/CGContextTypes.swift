@@ -1,3 +1,5 @@
+import Raster
+
 /// Where alpha sits in a pixel (Apple's raw values).
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0
@@ -27,4 +29,56 @@ public enum CGInterpolationQuality: Int32, Sendable {
     case low = 2
     case high = 3
     case medium = 4
+}
+
+/// How the ends of open subpaths are stroked (Apple's raw values). Default `.butt`.
+public enum CGLineCap: Int32, Sendable {
+    /// Square at the end point.
+    case butt = 0
+    /// A half disc of the line width's diameter around the end point.
+    case round = 1
+    /// Square, half the line width past the end point.
+    case square = 2
+
+    /// The rasterizer's name for the same cap.
+    public var rasterCap: LineCap {
+        switch self {
+        case .butt: .butt
+        case .round: .round
+        case .square: .square
+        }
+    }
+}
+
+/// How corners of stroked paths are drawn (Apple's raw values). Default `.miter`.
+public enum CGLineJoin: Int32, Sendable {
+    /// Outer edges extended to meet; beveled where the miter would exceed the miter limit.
+    case miter = 0
+    /// Rounded with a disc of the line width's diameter.
+    case round = 1
+    /// The outer corners joined by a straight line.
+    case bevel = 2
+
+    /// The rasterizer's name for the same join.
+    public var rasterJoin: LineJoin {
+        switch self {
+        case .miter: .miter
+        case .round: .round
+        case .bevel: .bevel
+        }
+    }
+}
+
+/// What `CGContext.drawPath(using:)` paints (Apple's raw values).
+public enum CGPathDrawingMode: Int32, Sendable {
+    /// Fill with the non-zero winding rule.
+    case fill = 0
+    /// Fill with the even-odd rule.
+    case eoFill = 1
+    /// Stroke.
+    case stroke = 2
+    /// Fill (non-zero), then stroke over it.
+    case fillStroke = 3
+    /// Fill (even-odd), then stroke over it.
+    case eoFillStroke = 4
 }

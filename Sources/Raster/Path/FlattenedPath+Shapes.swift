@@ -348,3 +348,55 @@ func maximumScale(of t: CGAffineTransform) -> Double {
     let e = a * a + b * b - c * c - d * d, f = a * c + b * d
     return ((s + (e * e + 4 * f * f).squareRoot()) / 2).squareRoot()
 }
+
+/// A piece of an outline that keeps its curves, for paths that store Béziers (`UIBezierPath`).
+package enum OutlineSegment: Hashable, Sendable {
+    case line(to: CGPoint)
+    case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+}
+
+extension FlattenedPath {
+    /// `rect` (standardized) with Apple's continuous corners of `radius` (fitted as
+    /// `CornerRadii.fitted` fits it), as Béziers: the start point (where the top-left corner
+    /// meets the top side) and the segments clockwise on a y-down screen, back to the start.
+    /// The same curve `addRoundedRect` flattens for `.continuous` corners. Nil for a rectangle
+    /// with a non-finite or empty side.
+    package static func continuousRoundedRectSegments(_ rect: CGRect, radius: Double)
+        -> (start: CGPoint, segments: [OutlineSegment])? {
+        guard let r = usableRect(rect) else { return nil }
+        let minX = Double(r.minX), minY = Double(r.minY), maxX = Double(r.maxX), maxY = Double(r.maxY)
+        let w = maxX - minX, h = maxY - minY
+        let fitted = CornerRadii(topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius,
+                                 curve: .continuous).fitted(width: w, height: h).topLeft
+        let room = min(w, h) / 2
+        let blend = fitted > 0 ? max(0, min(1, (room / fitted - 1) / (continuousExpansion - 1))) : 0
+        var segments: [OutlineSegment] = []
+        func corner(_ vertex: (Double, Double), along: (Double, Double), onto: (Double, Double)) -> [CGPoint] {
+            (0..<12).map { k in
+                let c = continuousCorner[k], q = circularCorner[k]
+                let a = fitted * (q.0 + blend * (c.0 - q.0)), b = fitted * (q.1 + blend * (c.1 - q.1))
+                return CGPoint(x: vertex.0 + a * along.0 + b * onto.0, y: vertex.1 + a * along.1 + b * onto.1)
+            }
+        }
+        let corners = [corner((maxX, minY), along: (-1, 0), onto: (0, 1)),
+                       corner((maxX, maxY), along: (0, -1), onto: (-1, 0)),
+                       corner((minX, maxY), along: (1, 0), onto: (0, -1)),
+                       corner((minX, minY), along: (0, 1), onto: (1, 0))]
+        let start = fitted > 0 ? corners[3][11] : CGPoint(x: minX, y: minY)
+        var last = start
+        for p in corners {
+            for piece in 0..<(fitted > 0 ? 3 : 1) {
+                let i = piece * 4
+                if p[i] != last {
+                    segments.append(.line(to: p[i]))
+                    last = p[i]
+                }
+                // The circular blend shrinks the first and last cubics to points.
+                guard fitted > 0, p[i + 3] != p[i] || p[i + 1] != p[i] || p[i + 2] != p[i] else { continue }
+                segments.append(.curve(to: p[i + 3], control1: p[i + 1], control2: p[i + 2]))
+                last = p[i + 3]
+            }
+        }
+        return (start, segments)
+    }
+}

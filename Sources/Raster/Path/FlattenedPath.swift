@@ -23,6 +23,13 @@ public struct FlattenedPath: Sendable {
     /// The index in `points` where each contour starts; contour `i` runs to the start of contour
     /// `i + 1`, or to the end of `points` for the last one.
     public private(set) var contourStarts: [Int] = []
+    /// Whether each contour was ended by `close()`. Filling closes every contour anyway; a
+    /// stroke joins a closed contour's ends and caps an open one's.
+    public private(set) var contourIsClosed: [Bool] = []
+    /// The ranges of `points` that lie strictly inside a flattened curve, in increasing order: a
+    /// stroke treats them as points of a smooth curve (joined round, as the offset of the curve
+    /// itself is), not as corners that take the stroke's join.
+    private(set) var curveInteriors: [Range<Int>] = []
     /// The largest distance, in pixels, between a curve and the segments that replace it.
     /// Values below 0.001 px (and NaN) are treated as 0.001 px.
     public var tolerance: Double
@@ -75,6 +82,8 @@ public struct FlattenedPath: Sendable {
     public mutating func removeAll(keepingCapacity: Bool = true) {
         points.removeAll(keepingCapacity: keepingCapacity)
         contourStarts.removeAll(keepingCapacity: keepingCapacity)
+        contourIsClosed.removeAll(keepingCapacity: keepingCapacity)
+        curveInteriors.removeAll(keepingCapacity: keepingCapacity)
         contourClosed = false
     }
 
@@ -84,8 +93,10 @@ public struct FlattenedPath: Sendable {
         guard isFinite(point) else { return }
         if let start = contourStarts.last, points.count - start == 1 {
             points[start] = point
+            contourIsClosed[contourIsClosed.count - 1] = false
         } else {
             contourStarts.append(points.count)
+            contourIsClosed.append(false)
             points.append(point)
         }
         contourClosed = false
@@ -111,6 +122,10 @@ public struct FlattenedPath: Sendable {
         let n = Self.segmentCount(squared: (ddx * ddx + ddy * ddy).squareRoot() / (4 * clampedTolerance))
         guard n > 1 else { return points.append(end) }
         let step = 1 / Double(n)
+        let firstInterior = points.count
+        defer {
+            curveInteriors.append(firstInterior..<points.count - 1)
+        }
         for i in 1..<n {
             let t = Double(i) * step, u = 1 - t
             let a = u * u, b = 2 * u * t, c = t * t
@@ -134,6 +149,10 @@ public struct FlattenedPath: Sendable {
         let n = Self.segmentCount(squared: 0.75 * dd / clampedTolerance)
         guard n > 1 else { return points.append(end) }
         let step = 1 / Double(n)
+        let firstInterior = points.count
+        defer {
+            curveInteriors.append(firstInterior..<points.count - 1)
+        }
         let p0 = (Double(start.x), Double(start.y)), p1 = (Double(control1.x), Double(control1.y))
         let p2 = (Double(control2.x), Double(control2.y)), p3 = (Double(end.x), Double(end.y))
         for i in 1..<n {
@@ -148,7 +167,10 @@ public struct FlattenedPath: Sendable {
     /// Ends the current contour. Filling closes every contour anyway; what `close()` changes is
     /// where the next segment starts (the closed contour's first point, as in Core Graphics).
     public mutating func close() {
-        if !contourStarts.isEmpty { contourClosed = true }
+        if !contourStarts.isEmpty {
+            contourClosed = true
+            contourIsClosed[contourIsClosed.count - 1] = true
+        }
     }
 
     /// Appends every contour of `other`, unchanged.
@@ -157,10 +179,13 @@ public struct FlattenedPath: Sendable {
         if let start = contourStarts.last, points.count - start == 1 {
             points.removeLast()
             contourStarts.removeLast()
+            contourIsClosed.removeLast()
         }
         let offset = points.count
         points.append(contentsOf: other.points)
         contourStarts.append(contentsOf: other.contourStarts.lazy.map { $0 + offset })
+        contourIsClosed.append(contentsOf: other.contourIsClosed)
+        curveInteriors.append(contentsOf: other.curveInteriors.lazy.map { ($0.lowerBound + offset)..<($0.upperBound + offset) })
         contourClosed = other.contourClosed
     }
 
@@ -172,6 +197,7 @@ public struct FlattenedPath: Sendable {
         result.points.reserveCapacity(points.count)
         result.contourStarts.reserveCapacity(contourStarts.count)
         for index in 0..<contourCount {
+            let before = result.contourCount
             var first = true
             for p in contour(index) {
                 let q = transform(p)
@@ -183,8 +209,13 @@ public struct FlattenedPath: Sendable {
                 }
             }
             result.close()
+            if result.contourCount > before {
+                result.contourIsClosed[result.contourCount - 1] = contourIsClosed[index]
+            }
         }
-        result.contourClosed = contourClosed
+        result.contourClosed = contourClosed && result.contourIsClosed.last == true
+        // Point for point (nothing dropped), the curves' interiors are the same indices.
+        if result.points.count == points.count { result.curveInteriors = curveInteriors }
         return result
     }
 
@@ -200,6 +231,7 @@ public struct FlattenedPath: Sendable {
             let first = points[start]
             contourClosed = false
             contourStarts.append(points.count)
+            contourIsClosed.append(false)
             points.append(first)
         }
         return true

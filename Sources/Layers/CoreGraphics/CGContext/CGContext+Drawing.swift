@@ -15,12 +15,13 @@ extension CGContext {
 
     /// Fills the ellipse inscribed in `rect` (user space) with the fill colour, through the CTM
     /// and the clip, anti-aliased (exact-area coverage of the ellipse flattened to within 0.1
-    /// pixel). Apple's `fillEllipse(in:)`; it neither uses nor changes a current path (Kinescope's
-    /// context has none). An empty, null or non-finite rectangle draws nothing.
+    /// pixel). Apple's `fillEllipse(in:)`; as there, the current path is left empty. An empty,
+    /// null or non-finite rectangle draws nothing.
     ///
     ///     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     ///     context.fillEllipse(in: CGRect(x: 10, y: 10, width: 80, height: 40))
     public func fillEllipse(in rect: CGRect) {
+        beginPath()
         let r = rect.standardized
         guard !r.isNull, r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite,
               r.height.isFinite, let touched = touchedPixels(of: r) else { return }

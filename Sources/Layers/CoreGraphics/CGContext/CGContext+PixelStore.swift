@@ -76,8 +76,13 @@ extension CGContext {
     /// The pixels a drawing into `rect` (user space) may change: its device bounding box grown
     /// by one pixel (for anti-aliased and filtered edges), within the clip; nil when none.
     func touchedPixels(of rect: CGRect) -> PixelRect? {
+        touchedPixels(ofPixelBox: rect.standardized.applying(userToPixels))
+    }
+
+    /// The pixels a drawing inside `box` (pixels, y down) may change: the box grown by one pixel,
+    /// within the clip; nil when none.
+    func touchedPixels(ofPixelBox box: CGRect) -> PixelRect? {
         guard let clip = pixelClip else { return nil }
-        let box = rect.standardized.applying(userToPixels)
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
         let limit: CGFloat = 1e7
         let x0 = Int(max(-limit, box.minX.rounded(.down))) - 1, y0 = Int(max(-limit, box.minY.rounded(.down))) - 1

@@ -55,7 +55,29 @@ extension CGContext {
     /// The global alpha multiplied into everything drawn, clamped to `0...1`.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = clampUnit(alpha) }
 
+    /// The stroke width in user space (default 1). Core Graphics' 0 draws the thinnest line the
+    /// device can show: one pixel wide. Negative and non-finite widths are taken as 0.
     public func setLineWidth(_ width: CGFloat) { state.lineWidth = max(0, width.isFinite ? width : 0) }
+
+    /// How the ends of open subpaths are stroked (default `.butt`).
+    public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+
+    /// How corners are stroked (default `.miter`).
+    public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+
+    /// The longest miter join, in line widths (default 10): a corner whose miter `1 / sin(φ/2)`
+    /// (φ the angle between the segments) is longer is beveled. NaN is ignored.
+    public func setMiterLimit(_ limit: CGFloat) { if !limit.isNaN { state.miterLimit = limit } }
+
+    /// Sets the stroke colour to the sRGB `red`, `green`, `blue` and `alpha` (each `0...1`).
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// Sets the stroke colour to the grey level `gray` (0 black … 1 white) at `alpha`.
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
+        state.strokeColor = CGColor(gray: gray, alpha: alpha)
+    }
 
     /// How images are sampled when drawn transformed: `.none` samples the nearest pixel, every
     /// other value filters bilinearly (with down-scaled levels when shrinking).

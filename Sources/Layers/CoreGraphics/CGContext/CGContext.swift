@@ -25,7 +25,12 @@ public final class CGContext {
     let painter = BandRenderer()
     /// Coverage for paths (`fillEllipse(in:)`), made on first use.
     lazy var rasterizer = CoverageRasterizer()
+    /// Coverage scratch for painting paths, grown to the largest area painted and reused.
+    var pathMaskScratch: CoverageMask?
     private var savedStates: [GraphicsState] = []
+    /// The current path, in bitmap pixels (y down): each element was mapped through the CTM in
+    /// force when it was added, as Core Graphics keeps it.
+    var devicePath = CGMutablePath()
     /// Where the context's pixels live (the mirror itself, or 8-bit memory).
     let store: PixelStore
     /// The colour space the context was made with (sRGB for the convenience initialisers).
@@ -167,7 +172,8 @@ public final class CGContext {
         }
     }
 
-    /// Pushes a copy of the graphics state (CTM, clip, colours, alpha).
+    /// Pushes a copy of the graphics state (CTM, clip, colours, alpha, line width, cap, join,
+    /// miter limit). The current path is not part of it, as in Core Graphics.
     public func saveGState() {
         savedStates.append(state)
     }
@@ -188,5 +194,8 @@ struct GraphicsState {
     var strokeColor: CGColor = .black
     var alpha: CGFloat = 1
     var lineWidth: CGFloat = 1
+    var lineCap: CGLineCap = .butt
+    var lineJoin: CGLineJoin = .miter
+    var miterLimit: CGFloat = 10
     var interpolationQuality: CGInterpolationQuality = .default
 }
