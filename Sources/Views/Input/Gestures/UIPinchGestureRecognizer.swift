@@ -16,7 +16,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     open var scale: CGFloat = 1 {
         didSet {
             if !scale.isFinite || scale <= 0 { scale = oldValue }
-            velocityValue = 0
+            notches.stop()
         }
     }
     /// How fast the scale is changing, in scale factor per second: the change at the last
@@ -29,8 +29,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Quiet time (seconds) after which a wheel gesture ends.
     static let quietInterval: TimeInterval = 0.3
 
-    private var velocityValue: CGFloat = 0
-    private var lastNotchTime: TimeInterval?
+    private var notches = WheelNotches()
+    private var velocityValue: CGFloat { notches.velocity }
 
     override var isWheelDriven: Bool { true }
 
@@ -39,22 +39,18 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         guard modifierFlags.contains(.control), !modifierFlags.contains(.shift), deltaY != 0 else { return }
         let before = scale
         scale = before * pow(Self.scalePerNotch, -deltaY)
-        if let last = lastNotchTime, state != .possible {
-            velocityValue = time > last ? (scale - before) / CGFloat(time - last) : velocityValue
-        }
-        lastNotchTime = time
+        notches.record(scale - before, at: time, continuing: state != .possible)
         state = state == .possible ? .began : .changed
     }
 
     override func deadlineReached(at time: TimeInterval) {
-        velocityValue = 0
-        state = (state == .began || state == .changed) ? .ended : .failed
+        notches.stop()
+        endWheelGesture()
     }
 
     open override func reset() {
         super.reset()
         scale = 1
-        velocityValue = 0
-        lastNotchTime = nil
+        notches = WheelNotches()
     }
 }

@@ -14,7 +14,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     open var rotation: CGFloat = 0 {
         didSet {
             if !rotation.isFinite { rotation = oldValue }
-            velocityValue = 0
+            notches.stop()
         }
     }
     /// How fast the rotation is changing, in radians per second: the change at the last notch
@@ -24,8 +24,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// The angle of one notch, radians.
     static let anglePerNotch: CGFloat = .pi / 12
 
-    private var velocityValue: CGFloat = 0
-    private var lastNotchTime: TimeInterval?
+    private var notches = WheelNotches()
+    private var velocityValue: CGFloat { notches.velocity }
 
     override var isWheelDriven: Bool { true }
 
@@ -34,22 +34,18 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         guard modifierFlags.isSuperset(of: [.control, .shift]), deltaY != 0 else { return }
         let step = -deltaY * Self.anglePerNotch
         rotation += step
-        if let last = lastNotchTime, state != .possible {
-            velocityValue = time > last ? step / CGFloat(time - last) : velocityValue
-        }
-        lastNotchTime = time
+        notches.record(step, at: time, continuing: state != .possible)
         state = state == .possible ? .began : .changed
     }
 
     override func deadlineReached(at time: TimeInterval) {
-        velocityValue = 0
-        state = (state == .began || state == .changed) ? .ended : .failed
+        notches.stop()
+        endWheelGesture()
     }
 
     open override func reset() {
         super.reset()
         rotation = 0
-        velocityValue = 0
-        lastNotchTime = nil
+        notches = WheelNotches()
     }
 }
