@@ -26,15 +26,7 @@ public final class Y4MSink: FrameSink {
     }
 
     /// Where the stream goes.
-    public enum Destination: Sendable {
-        /// A file, published atomically by `finish()`.
-        case file(path: String)
-        /// The process's standard output (file descriptor 1), written as frames arrive.
-        case standardOutput
-        /// An open descriptor owned by the caller (a pipe, a socket); never closed by the sink.
-        /// `name` stands for it in error messages.
-        case fileDescriptor(Int32, name: String)
-    }
+    public typealias Destination = StreamDestination
 
     /// The size every frame must have.
     public let size: PixelSize

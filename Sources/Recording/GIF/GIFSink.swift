@@ -52,14 +52,7 @@ import Raster
 /// ```
 public final class GIFSink: FrameSink {
     /// Where the GIF goes.
-    public enum Destination: Sendable {
-        /// A file, published atomically by `finish()`.
-        case file(path: String)
-        /// The process's standard output (file descriptor 1), written as frames are encoded.
-        case standardOutput
-        /// An open descriptor owned by the caller (a pipe, a device); never closed by the sink.
-        case fileDescriptor(Int32, name: String)
-    }
+    public typealias Destination = StreamDestination
 
     /// The size every frame must have.
     public let size: PixelSize
