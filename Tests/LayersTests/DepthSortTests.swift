@@ -135,6 +135,21 @@ final class DepthSortTests: XCTestCase {
         }
     }
 
+    func testLayerWithoutAVisiblePolygonStaysInTheDrawingListWhenOthersAreSplit() throws {
+        let root = Self.intersectingPlanes(turnedFirst: false)
+        let behind = CALayer()
+        behind.frame = CGRect(x: 40, y: 30, width: 20, height: 20)
+        behind.backgroundColor = CGColor(gray: 0, alpha: 1)
+        behind.zPosition = 1000   // behind the eye at z = 400: nothing of it is drawn
+        root.addSublayer(behind)
+        let node = try XCTUnwrap(root.makeRenderNode())
+        let fragments = try XCTUnwrap(node.depthFragments)
+        XCTAssertEqual(fragments.count, 4, "the two pieces, the flat layer, and the layer behind the eye, whole")
+        XCTAssertTrue(node.children[fragments[0].child] === node.children.first { $0.bounds.width == 20 })
+        XCTAssertNil(fragments[0].clip)
+        XCTAssertEqual(Set(fragments.map(\.child)).count, 3, "every child is drawn")
+    }
+
     func testSplitLayersLeaveNoSeamAlongTheCut() throws {
         // An opaque turned layer over a black background, split by a transparent-looking
         // plane far behind it would leave background showing along the cut if the pieces were

@@ -83,7 +83,9 @@ enum DepthSort {
             children.append(nodes[polygon.index])
         }
         guard split else { return (children, nil) }
-        let fragments = order.map { polygon in
+        // The layers without a polygon first, whole, as `children` has them.
+        var fragments = nodes.indices.filter { !seen[$0] }.map { DepthFragment(child: newIndex[$0], clip: nil) }
+        fragments += order.map { polygon in
             DepthFragment(child: newIndex[polygon.index], clip: polygon.isWhole ? nil : polygon.vertices.map(\.plane))
         }
         return (children, fragments)
