@@ -4,19 +4,10 @@ import XCTest
 /// The block-free animation API of early UIKit (`beginAnimations` … `commitAnimations`) and
 /// `UIScreen.main`, driven headless.
 final class BeginCommitAnimationTests: XCTestCase {
-    @MainActor
-    private static func makeHost(_ controller: UIViewController) throws -> HeadlessHost {
-        let host = try HeadlessHost(size: CGSize(width: 160, height: 120), framesPerSecond: 20)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 160, height: 120))
-        window.rootViewController = controller
-        host.show(window)
-        return host
-    }
-
     func testChangesBetweenBeginAndCommitAnimateWithTheBlocksSettings() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller, width: 160, height: 120)
             let square = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
             controller.view.addSubview(square)
             host.advance(by: 1.0 / 20)
@@ -38,7 +29,7 @@ final class BeginCommitAnimationTests: XCTestCase {
     func testDefaultDurationIsTwoTenthsOfASecondAndDelayAndRepeatApply() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller, width: 160, height: 120)
             let square = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
             controller.view.addSubview(square)
             host.advance(by: 1.0 / 20)
@@ -62,7 +53,7 @@ final class BeginCommitAnimationTests: XCTestCase {
     func testAnimationsDisabledApplyAtOnceAndZeroDurationToo() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller, width: 160, height: 120)
             let square = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
             controller.view.addSubview(square)
             host.advance(by: 1.0 / 20)
@@ -88,7 +79,7 @@ final class BeginCommitAnimationTests: XCTestCase {
     func testTransitionOfTheBlockFlipsTheView() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller, width: 160, height: 120)
             let card = UIView(frame: CGRect(x: 20, y: 20, width: 80, height: 60))
             card.backgroundColor = .red
             controller.view.addSubview(card)

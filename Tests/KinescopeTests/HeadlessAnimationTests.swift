@@ -2,21 +2,23 @@ import Kinescope
 import XCTest
 
 /// UIKit-style code driven headless: `UIView.animate` on a virtual clock, frame by frame.
+/// A headless host at 20 frames per second showing `controller` in a window of its size (20 fps
+/// keeps debug-build tests quick; timing is still exact).
+@MainActor
+func makeHeadlessHost(_ controller: UIViewController, width: CGFloat = 200, height: CGFloat = 150) throws -> HeadlessHost {
+    let host = try HeadlessHost(size: CGSize(width: width, height: height), framesPerSecond: 20)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
+    window.rootViewController = controller
+    host.show(window)
+    return host
+}
+
 final class HeadlessAnimationTests: XCTestCase {
-    @MainActor
-    fileprivate static func makeHost(_ controller: UIViewController, width: CGFloat = 200, height: CGFloat = 150) throws -> HeadlessHost {
-        // 20 frames per second keeps these debug-build tests quick; timing is still exact.
-        let host = try HeadlessHost(size: CGSize(width: width, height: height), framesPerSecond: 20)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
-        window.rootViewController = controller
-        host.show(window)
-        return host
-    }
 
     func testAnimateChangesModelAtOnceAndScreenOverTheDuration() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller)
             let square = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
             square.backgroundColor = .red
             controller.view.backgroundColor = .white
@@ -44,7 +46,7 @@ final class HeadlessAnimationTests: XCTestCase {
     func testZeroDurationAppliesAtOnceAndCompletesOnTheNextTurn() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller)
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             controller.view.addSubview(view)
             var calls: [Bool] = []
@@ -59,7 +61,7 @@ final class HeadlessAnimationTests: XCTestCase {
     func testInterruptedAnimationCompletesWithFalse() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller)
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             controller.view.addSubview(view)
             var first: Bool?, second: Bool?
@@ -77,7 +79,7 @@ final class HeadlessAnimationTests: XCTestCase {
     func testCoverViewEffectShrinksTurnsAndFadesTheSnapshot() throws {
         try onMain {
             let controller = UIViewController()
-            let host = try Self.makeHost(controller, width: 200, height: 200)
+            let host = try makeHeadlessHost(controller, width: 200, height: 200)
             let view = controller.view!
             view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
             host.advance(by: 1.0 / 20)
@@ -138,7 +140,7 @@ extension HeadlessAnimationTests {
     func testLayerMadeBeforeTheHostAppearsAtOnceOnTheFirstFrame() throws {
         try onMain {
             let controller = StoredLayerController()
-            let host = try Self.makeHost(controller)
+            let host = try makeHeadlessHost(controller)
             host.advance(by: 1.0 / 20)
             XCTAssertNil(controller.box.animationKeys(), "nothing to animate from before the first frame")
             let first = host.snapshot().cgImage!.bitmap

@@ -17,9 +17,10 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 
 /// How a layer's contents are placed in its bounds (Apple's twelve values, same raw strings).
 ///
-/// The names are visual in iOS's y-down space: `.top` puts the image against the top edge of
-/// the bounds, as `UIView.ContentMode.top` shows it. (Core Animation on iOS itself swaps top and
-/// bottom for layers that are not `geometryFlipped`; UIKit hides that, and so does Kinescope.)
+/// The vertical names go by the layer's y axis, as on Apple's platforms: `.top` is the
+/// maximum-y edge, which in an iOS layer (y down, not `isGeometryFlipped`) is the bottom of the
+/// screen. UIKit hides this (`UIView.ContentMode.top` sets `.bottom`), and so does Kinescope's
+/// `UIView`.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

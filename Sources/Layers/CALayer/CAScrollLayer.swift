@@ -2,7 +2,9 @@ import Geometry
 
 /// How a `CAScrollLayer` may scroll (Apple's raw strings).
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Apple spells it (`"none"`, `"vertically"`, `"horizontally"`, `"both"`).
     public let rawValue: String
+    /// A mode by its name; names other than Apple's four scroll neither axis.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Scrolling does nothing.
@@ -27,6 +29,7 @@ open class CAScrollLayer: CALayer {
     /// Which axes scrolling moves. Default `.both`. Not animatable.
     open var scrollMode: CAScrollLayerScrollMode = .both
 
+    /// A scroll layer with `CALayer`'s defaults, scrolling both ways.
     public required init() { super.init() }
 
     public required init(layer: Any) {

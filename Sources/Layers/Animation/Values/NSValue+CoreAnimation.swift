@@ -13,16 +13,21 @@ import Geometry
 /// row, `m11`…`m44`) and `[6d]` for a `CGAffineTransform` (`a b c d tx ty`), where Apple's
 /// would read `{CATransform3D=dddddddddddddddd}`.
 extension NSValue {
+    /// Boxes a point (Foundation's `{CGPoint=dd}` box).
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// Boxes a size (Foundation's `{CGSize=dd}` box).
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// Boxes a rectangle (Foundation's `{CGRect=…}` box).
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
 
+    /// Boxes a 3D transform as its 16 entries, row by row (`objCType` `[16d]`).
     public convenience init(caTransform3D t: CATransform3D) {
         var entries = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
                        t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map(Double.init)
         self.init(bytes: &entries, objCType: NSValue.transform3DType)
     }
 
+    /// Boxes an affine transform as `a b c d tx ty` (`objCType` `[6d]`).
     public convenience init(cgAffineTransform t: CGAffineTransform) {
         var entries = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Double.init)
         self.init(bytes: &entries, objCType: NSValue.affineTransformType)
