@@ -82,3 +82,28 @@ public enum CGPathDrawingMode: Int32, Sendable {
     /// Fill (even-odd), then stroke over it.
     case eoFillStroke = 4
 }
+
+/// How painting combines with the pixels under it (Apple's 28 modes and raw values). The first
+/// sixteen are the PDF blend modes, the rest Porter–Duff operators and Apple's additive modes;
+/// `BlendOperator` gives each formula. Painting is bounded by the shape drawn: `.copy` or
+/// `.clear` change nothing outside the filled path.
+public enum CGBlendMode: Int32, Sendable, CaseIterable {
+    case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight,
+         hardLight, difference, exclusion, hue, saturation, color, luminosity
+    case clear = 16, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn,
+         destinationOut, destinationAtop, xor, plusDarker, plusLighter
+
+    /// The raster operator that paints this mode.
+    public var `operator`: BlendOperator { BlendOperator(rawValue: rawValue) ?? .normal }
+}
+
+/// Whether a gradient also paints before its start and after its end (Apple's raw values).
+public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Extends the start colour before the start point (or inside the start circle).
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1 << 0)
+    /// Extends the end colour past the end point (or outside the end circle).
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 1 << 1)
+}

@@ -21,3 +21,10 @@ public final class CGDataProvider: @unchecked Sendable {
     /// The provider's bytes (Apple's `data`, a copy of what was provided).
     public var data: CFData? { bytes }
 }
+
+/// Core Foundation's array as Swift code passes it to Core Graphics (`[a, b] as CFArray`):
+/// swift-corelibs-foundation exposes no `CFArray`, so Kinescope's is a Swift array.
+public typealias CFArray = [Any]
+
+/// Core Foundation's dictionary as Core Graphics takes it (`auxiliaryInfo`), a Swift dictionary.
+public typealias CFDictionary = [AnyHashable: Any]

@@ -114,3 +114,14 @@ final class CoverageStorage {
 
     deinit { raw.deallocate() }
 }
+
+extension CoverageMask {
+    /// Makes every value 0 or 255: 255 where the coverage is at least one half (128), as aliased
+    /// drawing covers a pixel when its centre is inside.
+    public func threshold() {
+        for y in 0..<height {
+            let row = self.row(y)
+            for x in 0..<width { row[x] = row[x] >= 128 ? 255 : 0 }
+        }
+    }
+}

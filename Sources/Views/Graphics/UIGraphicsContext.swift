@@ -39,6 +39,7 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
         return
     }
     if opaque { ctx.bitmap.fill(with: .black) }
+    ctx.baseScale = scale
     ctx.translateBy(x: 0, y: h)
     ctx.scaleBy(x: scale, y: -scale)
     GraphicsContextStack.current.entries.append(.init(context: ctx, scale: scale))

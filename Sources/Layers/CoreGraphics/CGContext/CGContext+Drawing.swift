@@ -3,13 +3,18 @@ import Raster
 
 extension CGContext {
     /// Fills `rect` (user space) with the fill colour, through the CTM and the clip,
-    /// anti-aliased.
+    /// anti-aliased unless anti-aliasing is off.
     public func fill(_ rect: CGRect) {
         let r = rect.standardized
         guard !r.isNull, r.width > 0, r.height > 0, let clip = pixelClip else { return }
+        if needsCompositing || !antialiases {
+            paint(CGPath(rect: r, transform: nil).flattened(transform: userToPixels), rule: .nonZero,
+                  color: state.fillColor)
+            return
+        }
         drawing(touching: touchedPixels(of: r)) {
             painter.fillShape(r, radii: .zero, color: state.fillColor.premultipliedPixel, map: Homography(userToPixels),
-                              target: bitmap, clip: clip, opacity: Float(state.alpha), antialiased: true)
+                              target: target, clip: clip, opacity: Float(state.alpha), antialiased: true)
         }
     }
 
@@ -24,17 +29,9 @@ extension CGContext {
         beginPath()
         let r = rect.standardized
         guard !r.isNull, r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite,
-              r.height.isFinite, let touched = touchedPixels(of: r) else { return }
-        let color = state.fillColor.premultipliedPixel
-        let opacity = toByte(state.alpha)
-        guard color.alpha != 0, opacity != 0 else { return }
-        let path = CGPath(ellipseIn: r, transform: nil).flattened(transform: userToPixels)
-        guard let size = try? PixelSize(width: touched.width, height: touched.height) else { return }
-        let mask = CoverageMask(size: size)
-        rasterizer.fill(path, rule: .nonZero, into: mask, origin: CGPoint(x: touched.minX, y: touched.minY))
-        drawing(touching: touched) {
-            bitmap.fill(color, through: mask, atX: touched.minX, y: touched.minY, opacity: opacity)
-        }
+              r.height.isFinite else { return }
+        paint(CGPath(ellipseIn: r, transform: nil).flattened(transform: userToPixels), rule: .nonZero,
+              color: state.fillColor)
     }
 
     /// Fills each rectangle.
@@ -42,8 +39,9 @@ extension CGContext {
         for rect in rects { fill(rect) }
     }
 
-    /// Sets the pixels of `rect` (user space) to transparent, ignoring colour and alpha. Whole
-    /// pixels whose centres lie inside the transformed rectangle's bounding box are cleared.
+    /// Sets the pixels of `rect` (user space) to transparent, ignoring colour, alpha, shadow and
+    /// blend mode, within the clip (partly, along a clip path's anti-aliased edge). Whole pixels
+    /// whose centres lie inside the transformed rectangle's bounding box are cleared.
     public func clear(_ rect: CGRect) {
         guard let clip = pixelClip else { return }
         let box = rect.standardized.applying(userToPixels)
@@ -52,7 +50,18 @@ extension CGContext {
         let x0 = Int(max(-limit, box.minX.rounded())), y0 = Int(max(-limit, box.minY.rounded()))
         let x1 = Int(min(limit, box.maxX.rounded())), y1 = Int(min(limit, box.maxY.rounded()))
         let cleared = PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)).intersection(clip)
-        drawing(touching: cleared) { bitmap.fill(cleared, with: .clear) }
+        guard !cleared.isEmpty else { return }
+        guard let mask = state.clipMask else {
+            drawing(touching: cleared) { target.fill(cleared, with: .clear) }
+            return
+        }
+        drawing(touching: cleared) {
+            for y in cleared.minY..<cleared.maxY {
+                BlendKernels.blendRow(.clear, destination: target.row(y).baseAddress! + cleared.minX, source: nil,
+                                      solid: .clear, shape: mask.row(y, from: cleared.minX), opacity: 255,
+                                      count: cleared.width)
+            }
+        }
     }
 
     /// Draws `image` scaled into `rect` (user space), as Core Graphics does: the image's top row
@@ -70,11 +79,35 @@ extension CGContext {
         guard let inverse = imageToUser.concatenating(Homography(userToPixels)).inverted() else { return }
         let filter: ImageFilter = state.interpolationQuality == .none || !image.shouldInterpolate ? .nearest : .mipmappedBilinear
         let source = image.isMask ? stencil(image, color: state.fillColor.premultipliedPixel) : image.mipmapped
-        drawing(touching: touchedPixels(of: r)) {
-            bitmap.drawImage(source, inverseTransform: ProjectiveTransform(inverse),
-                             options: ImageDrawOptions(opacity: Float(state.alpha), filter: filter, edgeAntialiasing: true),
-                             clip: clip)
+        let map = imageToUser.concatenating(Homography(userToPixels))
+        guard needsCompositing else {
+            drawing(touching: touchedPixels(of: r)) {
+                target.drawImage(source, inverseTransform: ProjectiveTransform(inverse),
+                                 options: ImageDrawOptions(opacity: Float(state.alpha), filter: filter,
+                                                           edgeAntialiasing: antialiases),
+                                 clip: clip)
+            }
+            return
         }
+        let box = r.applying(userToPixels)
+        guard let area = operationArea(ofPixelBox: box), let size = try? PixelSize(width: area.width, height: area.height),
+              let shifted = map.concatenating(Homography(CGAffineTransform(translationX: CGFloat(-area.minX),
+                                                                           y: CGFloat(-area.minY)))).inverted()
+        else { return }
+        let pixels = Bitmap(size: size)
+        pixels.drawImage(source, inverseTransform: ProjectiveTransform(shifted),
+                         options: ImageDrawOptions(opacity: 1, filter: filter, edgeAntialiasing: antialiases))
+        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: image.width, y: 0), CGPoint(x: image.width, y: image.height),
+                       CGPoint(x: 0, y: image.height)].map { map.map($0) }
+        let shape = CoverageMask(size: size)
+        if corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+            let outline = CGMutablePath()
+            outline.addLines(between: corners)
+            outline.closeSubpath()
+            rasterizer.fill(outline.flattened(tolerance: 0.1), rule: .nonZero, into: shape,
+                            origin: CGPoint(x: area.minX, y: area.minY))
+        }
+        composite(.pixels(pixels, shape: shape), at: area)
     }
 
     /// `mask`'s coverage (its alpha, 1 − S) painted in `color`, for drawing an image mask. Made
@@ -92,9 +125,19 @@ extension CGContext {
     /// (what `CALayer.render(in:)` does).
     func draw(_ node: RenderNode) {
         guard let clip = pixelClip else { return }
-        drawing(touching: clip) {
-            painter.draw(node, map: Homography(userToPixels), target: bitmap, clip: clip, opacity: Float(state.alpha))
+        guard needsCompositing else {
+            drawing(touching: clip) {
+                painter.draw(node, map: Homography(userToPixels), target: target, clip: clip, opacity: Float(state.alpha))
+            }
+            return
         }
+        guard let area = operationArea(ofPixelBox: CGRect(x: 0, y: 0, width: width, height: height)),
+              let size = try? PixelSize(width: area.width, height: area.height) else { return }
+        let pixels = Bitmap(size: size)
+        let map = Homography(userToPixels.concatenating(CGAffineTransform(translationX: CGFloat(-area.minX),
+                                                                           y: CGFloat(-area.minY))))
+        painter.draw(node, map: map, target: pixels, clip: pixels.bounds, opacity: 1)
+        composite(.pixels(pixels, shape: nil), at: area)
     }
 
     /// The clip as whole pixels (a pixel is inside when its centre is); nil when empty.
@@ -103,7 +146,36 @@ extension CGContext {
         guard !c.isNull, c.width > 0, c.height > 0 else { return nil }
         let rect = PixelRect(x: Int(c.minX.rounded()), y: Int(c.minY.rounded()),
                              width: Int(c.maxX.rounded()) - Int(c.minX.rounded()),
-                             height: Int(c.maxY.rounded()) - Int(c.minY.rounded())).intersection(bitmap.bounds)
+                             height: Int(c.maxY.rounded()) - Int(c.minY.rounded())).intersection(target.bounds)
         return rect.isEmpty ? nil : rect
+    }
+}
+
+extension CGContext {
+    /// Draws `image` into `rect` (user space) and, with `byTiling`, repeats it edge to edge in
+    /// both directions over the whole clip, the tile at `rect` being one of them (Apple's
+    /// `CGContextDrawTiledImage`). Tiles are drawn without edge anti-aliasing so that they meet
+    /// without seams; at most 65 536 tiles are drawn (smaller tiles draw nothing beyond that).
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {
+        guard byTiling else {
+            draw(image, in: rect)
+            return
+        }
+        let r = rect.standardized
+        guard !r.isNull, r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite,
+              r.height.isFinite else { return }
+        let area = boundingBoxOfClipPath
+        guard !area.isNull, area.width > 0, area.height > 0 else { return }
+        let i0 = ((area.minX - r.minX) / r.width).rounded(.down), i1 = ((area.maxX - r.minX) / r.width).rounded(.up)
+        let j0 = ((area.minY - r.minY) / r.height).rounded(.down), j1 = ((area.maxY - r.minY) / r.height).rounded(.up)
+        guard i0.isFinite, i1.isFinite, j0.isFinite, j1.isFinite, (i1 - i0) * (j1 - j0) <= 65_536 else { return }
+        saveGState()
+        defer { restoreGState() }
+        state.shouldAntialias = false
+        for j in Int(j0)..<Int(j1) {
+            for i in Int(i0)..<Int(i1) {
+                draw(image, in: r.offsetBy(dx: CGFloat(i) * r.width, dy: CGFloat(j) * r.height))
+            }
+        }
     }
 }

@@ -60,10 +60,10 @@ struct EightBitPixels {
 
 extension CGContext {
     /// Runs one drawing call that changes at most the pixels of `touched` (already clipped):
-    /// for an 8-bit context, those pixels are read from memory into the mirror first and
-    /// written back after.
+    /// for an 8-bit context drawing into its own pixels (not a transparency layer), those
+    /// pixels are read from memory into the mirror first and written back after.
     func drawing(touching touched: PixelRect?, _ body: () -> Void) {
-        guard case let .eightBit(pixels) = store else {
+        guard case let .eightBit(pixels) = store, transparencyLayers.isEmpty else {
             body()
             return
         }

@@ -28,19 +28,6 @@ extension CGContext {
         state.ctm = transform.concatenating(state.ctm)
     }
 
-    /// Intersects the clip with `rect` (user space). A rotated rectangle clips to its bounding
-    /// box in device space: Kinescope's clip is an axis-aligned pixel rectangle.
-    public func clip(to rect: CGRect) {
-        let device = rect.applying(userToPixels)
-        state.clip = state.clip.intersection(device.isNull ? .zero : device)
-    }
-
-    /// The clip's bounding box in user space.
-    public var boundingBoxOfClipPath: CGRect {
-        let inverse = userToPixels.inverted()
-        return state.clip.isNull ? .zero : state.clip.applying(inverse)
-    }
-
     public func setFillColor(_ color: CGColor) { state.fillColor = color }
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
 
@@ -85,4 +72,23 @@ extension CGContext {
         get { state.interpolationQuality }
         set { state.interpolationQuality = newValue }
     }
+}
+
+/// Between user space and device space. Kinescope's device space is the bitmap's pixels with
+/// the origin at the bottom left and y up (Core Graphics' convention for bitmap contexts), so
+/// `userSpaceToDeviceSpaceTransform` is the CTM.
+extension CGContext {
+    /// User space to device space: the CTM.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { state.ctm }
+
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm.inverted()) }
+
+    /// `size` as a vector mapped by the CTM without its translation.
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(state.ctm) }
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(state.ctm.inverted()) }
+
+    /// The bounding box of `rect` mapped by the CTM.
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm.inverted()) }
 }

@@ -20,6 +20,14 @@ public final class CGContext {
     /// for the pixels the last drawing call touched.
     public let bitmap: Bitmap
 
+    /// Where drawing goes now: `bitmap`, or the innermost transparency layer's pixels.
+    var target: Bitmap
+    /// Open transparency layers, innermost last.
+    var transparencyLayers: [TransparencyLayer] = []
+    /// Base space to device pixels: 1 for a bitmap context, the scale of a UIKit image context
+    /// (shadow offsets and blurs are in base space, as on Apple).
+    package var baseScale: CGFloat = 1
+
     var state = GraphicsState()
     /// Draws shapes, images and layer trees for this context, with its scratch buffers.
     let painter = BandRenderer()
@@ -43,6 +51,7 @@ public final class CGContext {
 
     private init(bitmap: Bitmap, store: PixelStore, colorSpace: CGColorSpace?) {
         self.bitmap = bitmap
+        self.target = bitmap
         self.store = store
         self.colorSpace = colorSpace
         state.clip = CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
@@ -172,8 +181,9 @@ public final class CGContext {
         }
     }
 
-    /// Pushes a copy of the graphics state (CTM, clip, colours, alpha, line width, cap, join,
-    /// miter limit). The current path is not part of it, as in Core Graphics.
+    /// Pushes a copy of the graphics state (CTM, clip, colours, alpha, blend mode, shadow, line
+    /// width, cap, join, miter limit, dash, anti-aliasing, interpolation quality). The current
+    /// path is not part of it, as in Core Graphics.
     public func saveGState() {
         savedStates.append(state)
     }
@@ -182,14 +192,28 @@ public final class CGContext {
     public func restoreGState() {
         if let saved = savedStates.popLast() { state = saved }
     }
+
+    /// How many graphics states are saved.
+    var savedStateDepth: Int { savedStates.count }
+
+    /// Drops saved states above `depth`.
+    func truncateSavedStates(to depth: Int) {
+        if savedStates.count > depth { savedStates.removeLast(savedStates.count - depth) }
+    }
 }
 
 /// What `saveGState()` saves.
 struct GraphicsState {
     /// User space to Core Graphics device space (origin bottom left).
     var ctm: CGAffineTransform = .identity
-    /// The clip, in device pixels with y down (an axis-aligned rectangle).
+    /// The clip's bounding rectangle, in device pixels with y down.
     var clip: CGRect = .null
+    /// The clip's coverage inside `clip`, when the clip is not just that rectangle.
+    var clipMask: ClipMask?
+    var blendMode: CGBlendMode = .normal
+    var shadow: ShadowStyle?
+    var shouldAntialias = true
+    var allowsAntialiasing = true
     var fillColor: CGColor = .black
     var strokeColor: CGColor = .black
     var alpha: CGFloat = 1
