@@ -2,7 +2,7 @@
 // same run, and the frame budget of the demos, the recording throughput and the viewer's costs.
 //   swift run -c release --package-path Benchmarks -Xswiftc -target-cpu -Xswiftc haswell \
 //       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD] [--kinescope PATH]
-// Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, demos, ffmpeg,
+// Sections (`--only` matches a section or a case name): kernels, strokes, paint, transitions, layers, demos, ffmpeg,
 // recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 import BenchmarkSupport
 import Foundation
@@ -39,6 +39,7 @@ func section(_ name: String, _ body: () throws -> ([BenchRecord], [String])) {
 
 section("kernels") { (KernelBenchmarks(options: options).run(), KernelBenchmarks.notes) }
 section("strokes") { (StrokeBenchmarks(options: options).run(), StrokeBenchmarks.notes) }
+section("paint") { (PaintBenchmarks(options: options).run(), PaintBenchmarks.notes) }
 section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
 section("layers") { (LayerTreeBenchmarks(options: options).run(), LayerTreeBenchmarks.notes) }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }

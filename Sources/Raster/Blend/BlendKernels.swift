@@ -33,9 +33,7 @@ public enum BlendKernels {
         }
         switch op {
         case .normal:
-            integerRow(destination, source, solid.packed, shape, opacity, count) { s, d, sa, _ in
-                s &+ divideBy255(d &* (255 &- sa))
-            }
+            normalRow(destination, source, solid.packed, shape, opacity, count)
         case .clear: integerRow(destination, source, solid.packed, shape, opacity, count) { _, _, _, _ in 0 }
         case .copy: integerRow(destination, source, solid.packed, shape, opacity, count) { s, _, _, _ in s }
         case .sourceIn:
@@ -72,6 +70,31 @@ public enum BlendKernels {
             plusDarkerRow(destination, source, solid.packed, shape, opacity, count)
         default:
             pdfRow(op, destination, source, solid.packed, shape, opacity, count)
+        }
+    }
+
+    /// Source-over: an opaque source at full coverage is stored as it is (most of a gradient
+    /// or a transparency layer); the rest is `S·k + D·(1 − αS·k)`, each product rounded.
+    private static func normalRow(_ destination: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>?,
+                                  _ solid: UInt32, _ shape: UnsafePointer<UInt8>?, _ opacity: UInt8, _ count: Int) {
+        let o = UInt32(opacity)
+        for i in 0..<count {
+            let m = UInt32(shape?[i] ?? 255)
+            guard m != 0 else { continue }
+            let raw = source?[i] ?? solid
+            let k = m == 255 ? o : divideBy255(m &* o)
+            if k == 255, raw >> 24 == 255 {
+                destination[i] = raw
+                continue
+            }
+            let s = scaled(raw, by: k)
+            let keep = 255 &- (s >> 24)
+            guard keep != 0 else {
+                destination[i] = s
+                continue
+            }
+            let d = destination[i]
+            destination[i] = s &+ scaled(d, by: keep)
         }
     }
 
