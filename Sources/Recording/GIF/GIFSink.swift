@@ -95,11 +95,7 @@ public final class GIFSink: FrameSink {
     ///   `.cannotCreate`, `.writeFailed`.
     public init(destination: Destination, size: PixelSize, framesPerSecond: Int = 60,
                 loopCount: Int = 0) throws(RecordingError) {
-        let name: String = switch destination {
-        case let .file(path): path
-        case .standardOutput: "standard output"
-        case let .fileDescriptor(_, name): name
-        }
+        let name = destination.name
         guard !size.isEmpty else { throw .emptyFrameSize(path: name, size: size) }
         guard (1...1000).contains(framesPerSecond) else {
             throw .invalidFrameRate(path: name, framesPerSecond: framesPerSecond)
@@ -111,11 +107,7 @@ public final class GIFSink: FrameSink {
         shown = Bitmap(size: size)
         waiting = Bitmap(size: size)
         latest = Bitmap(size: size)
-        switch destination {
-        case let .file(path): output = try OutputFile(creatingTemporaryFor: path)
-        case .standardOutput: output = OutputFile(borrowing: 1, name: name)
-        case let .fileDescriptor(fd, name): output = OutputFile(borrowing: fd, name: name)
-        }
+        output = try OutputFile(destination)
         var header = Array("GIF89a".utf8)
         Self.appendLittleEndian(size.width, to: &header)
         Self.appendLittleEndian(size.height, to: &header)
