@@ -55,7 +55,8 @@ public final class FFmpegSink: FrameSink {
     private let temporaryPath: String
     private let frameBuffer: UnsafeMutablePointer<UInt32>
     private var finished = false
-    private var published = false
+    /// Whether the temporary file is gone: published, or removed after a failure.
+    private var settled = false
 
     /// The ffmpeg arguments for `codec`, reading raw frames of `size` from standard input and
     /// writing `output`.
@@ -130,10 +131,15 @@ public final class FFmpegSink: FrameSink {
 
     deinit {
         frameBuffer.deallocate()
-        if !published {
-            process.kill()
-            unlink(temporaryPath)
-        }
+        abandon()
+    }
+
+    /// Kills ffmpeg if it still runs and removes the temporary file.
+    private func abandon() {
+        guard !settled else { return }
+        settled = true
+        process.kill()
+        unlink(temporaryPath)
     }
 
     /// Sends frame `index` (the next one) to ffmpeg.
@@ -155,7 +161,9 @@ public final class FFmpegSink: FrameSink {
         }
         guard process.send(UnsafeRawBufferPointer(start: frameBuffer, count: size.area * 4)) else {
             finished = true
-            throw .writeFailed(path: path, reason: failureReason(status: process.finish()) + "; nothing was kept")
+            let reason = failureReason(status: process.finish())
+            abandon()
+            throw .writeFailed(path: path, reason: reason + "; nothing was kept")
         }
         framesWritten += 1
     }
@@ -175,6 +183,7 @@ public final class FFmpegSink: FrameSink {
         guard !finished else { return }
         finished = true
         guard framesWritten > 0 else { return }
+        defer { abandon() }
         let status = process.finish()
         guard status == 0 else { throw .writeFailed(path: path, reason: failureReason(status: status)) }
         let fd = open(temporaryPath, O_RDONLY | O_CLOEXEC)
@@ -185,6 +194,6 @@ public final class FFmpegSink: FrameSink {
         }
         close(fd)
         guard rename(temporaryPath, path) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
-        published = true
+        settled = true
     }
 }
