@@ -13,7 +13,7 @@ import Raster
 ///
 /// Colours are BT.709, limited range, 4:2:0 (odd sizes are allowed: chroma rounds up), tagged in
 /// the VP9 headers and the track's Colour element. `quality` 0…100 maps to libvpx's constant
-/// quality level `cq = round(63 · (100 − quality) / 100)` (so 100 is cq 0, 60 is cq 25). Frame
+/// quality level `cq = round(63 · (100 − quality) / 100)` (so 100 is cq 0, the default 75 is cq 16). Frame
 /// `i` starts at `round(1000 · i / framesPerSecond)` ms.
 ///
 /// The file goes to a temporary file renamed over the target by `finish()`, which also writes the
@@ -56,13 +56,13 @@ public final class WebMSink: FrameSink {
     /// Creates the temporary file, both encoders and writes the headers.
     ///
     /// - Parameters:
-    ///   - quality: 0…100 (default 60, cq 25: visually clean for screen content).
+    ///   - quality: 0…100 (default 75, cq 16: bar colours within ±3 code values, see the tests).
     ///   - hasAlpha: keep transparency (the default); false composites over black.
     ///   - keyframeInterval: frames between keyframes, ≥ 1 (default: 2 s of frames).
     ///   - speed: libvpx `cpu-used`, 5…9 (default 8, realtime).
     /// - Throws: `.emptyFrameSize` (or a side above 16384), `.invalidFrameRate`, `.invalidQuality`,
     ///   `.cannotCreate`, `.writeFailed`, `.encodingFailed` when libvpx refuses the settings.
-    public init(path: String, size: PixelSize, framesPerSecond: Int = 60, quality: Int = 60, hasAlpha: Bool = true,
+    public init(path: String, size: PixelSize, framesPerSecond: Int = 60, quality: Int = 75, hasAlpha: Bool = true,
                 keyframeInterval: Int? = nil, speed: Int = 8) throws(RecordingError) {
         guard !size.isEmpty else { throw .emptyFrameSize(path: path, size: size) }
         guard size.width <= 16384, size.height <= 16384 else {

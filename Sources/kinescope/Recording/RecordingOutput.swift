@@ -145,7 +145,7 @@ struct RecordingOutput {
     /// Plays of an APNG, GIF or WebP, `0...65535` (0: for ever).
     var loopCount: Int = 0
     /// `--quality` 0…100: lossy WebP at that quality, WebM's cq level, MP4's CRF; nil for each
-    /// format's default (lossless WebP, WebM quality 60, MP4 CRF 18).
+    /// format's default (lossless WebP, WebM quality 75, MP4 CRF 18).
     var quality: Int?
     /// `--crf` and `--preset` for MP4 (x264's own scales), which win over `--quality`.
     var crf: Int?
@@ -189,7 +189,7 @@ struct RecordingOutput {
                                      framesPerSecond: framesPerSecond, loopCount: loopCount, compression: compression)]
             case .webm:
                 try checkFileDestination(seekable: true)
-                return [try WebMSink(path: path, size: frameSize, framesPerSecond: framesPerSecond, quality: quality ?? 60)]
+                return [try WebMSink(path: path, size: frameSize, framesPerSecond: framesPerSecond, quality: quality ?? 75)]
             case .mp4, .mov:
                 try checkFileDestination(seekable: true)
                 let codec: FFmpegSink.Codec = format == .mov
