@@ -87,3 +87,16 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension RecordingError {
+    /// What every sink that takes frames in order checks before a frame: not finished, the
+    /// index is `expected` (the next one), the size is the stream's.
+    static func checkNextFrame(_ frame: Bitmap, index: Int, expected: Int, size: PixelSize, finished: Bool,
+                               path: String) throws(RecordingError) {
+        guard !finished else { throw .alreadyFinished(path: path) }
+        guard index == expected else { throw .frameOutOfOrder(path: path, expected: expected, actual: index) }
+        guard frame.size == size else {
+            throw .frameSizeMismatch(path: path, expected: size, actual: frame.size, index: index)
+        }
+    }
+}

@@ -79,13 +79,8 @@ public final class Y4MSink: FrameSink {
     }
 
     public func consume(_ bitmap: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesWritten else {
-            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
-        }
-        guard bitmap.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: bitmap.size, index: index)
-        }
+        try RecordingError.checkNextFrame(bitmap, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: output.name)
         YCbCrConversion.convert(bitmap, subsampled: chroma == .yuv420, into: frame + Self.frameMarker.count)
         do throws(RecordingError) {
             try output.write(UnsafeRawBufferPointer(start: frame, count: frameBytes))

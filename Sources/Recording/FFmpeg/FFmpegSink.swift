@@ -147,11 +147,8 @@ public final class FFmpegSink: FrameSink {
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.writeFailed`
     ///   when ffmpeg has stopped (with its last error line; nothing is published).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: path) }
-        guard index == framesWritten else { throw .frameOutOfOrder(path: path, expected: framesWritten, actual: index) }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: path, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: path)
         if codec == .proRes4444 {
             StraightAlpha.convert(frame, into: frameBuffer)
         } else {

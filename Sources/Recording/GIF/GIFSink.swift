@@ -141,13 +141,8 @@ public final class GIFSink: FrameSink {
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.writeFailed`
     ///   (after which the whole frames before it are published, for a file).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesConsumed else {
-            throw .frameOutOfOrder(path: output.name, expected: framesConsumed, actual: index)
-        }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesConsumed, size: size, finished: finished,
+                                          path: output.name)
         let slot = slot(of: index)
         if let latestSlot, latestSlot != slot {
             try commitLatest()

@@ -119,13 +119,8 @@ public final class WebMSink: FrameSink {
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.encodingFailed`,
     ///   `.writeFailed` (after which the frames before it are published, when there are any).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesWritten else {
-            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
-        }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: output.name)
         let chroma = YCbCrConversion.chromaSize(size, subsampled: true)
         let cb = planes + size.area, cr = cb + chroma.width * chroma.height
         let keyframe = index % keyframeInterval == 0

@@ -130,13 +130,8 @@ public final class WebPSink: FrameSink {
     ///
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.encodingFailed`.
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesWritten else {
-            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
-        }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: output.name)
         let stride = Int(picture.argb_stride)
         for y in 0..<size.height {
             StraightAlpha.convert(UnsafePointer(frame.row(y).baseAddress!), to: picture.argb + y * stride, count: size.width)

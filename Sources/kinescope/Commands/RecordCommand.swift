@@ -101,12 +101,6 @@ enum RecordCommand {
             case let .option("--png-level", inline): options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
             case let .option("--format", inline):
                 options.format = try RecordingFormat.parse(try cursor.value(of: "--format", inline: inline))
-            case let .option("--quality", inline):
-                options.encoding.quality = try cursor.integer(of: "--quality", inline: inline, in: 0...100)
-            case let .option("--crf", inline):
-                options.encoding.crf = try cursor.integer(of: "--crf", inline: inline, in: 0...51)
-            case let .option("--preset", inline):
-                options.encoding.preset = try cursor.value(of: "--preset", inline: inline)
             case let .option("--loop", inline):
                 options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
@@ -116,7 +110,9 @@ enum RecordCommand {
                 case "444": options.chroma = .yuv444
                 default: throw .usage("--chroma \(text): expected 420 or 444")
                 }
-            case let .option(name, _): throw .usage("unknown option '\(name)' for record")
+            case let .option(name, inline):
+                if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
+                throw .usage("unknown option '\(name)' for record")
             case let .positional(value):
                 guard options.demo == nil else { throw .usage("record takes one demo, got '\(value)' too") }
                 options.demo = value

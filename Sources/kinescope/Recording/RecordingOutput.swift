@@ -296,6 +296,18 @@ struct EncodingOptions {
     var crf: Int?
     var preset: String?
 
+    /// Takes `--quality`, `--crf` or `--preset` with its value from `cursor`; false for any
+    /// other option.
+    mutating func take(_ name: String, inline: String?, from cursor: inout ArgumentCursor) throws(CommandLineFailure) -> Bool {
+        switch name {
+        case "--quality": quality = try cursor.integer(of: name, inline: inline, in: 0...100)
+        case "--crf": crf = try cursor.integer(of: name, inline: inline, in: 0...51)
+        case "--preset": preset = try cursor.value(of: name, inline: inline)
+        default: return false
+        }
+        return true
+    }
+
     /// A usage error when an option does not apply to `format`: `--quality` to WebP, WebM and
     /// MP4 only (ProRes 4444 has one fixed quality; PNG, APNG and GIF are lossless or
     /// palette-based); `--crf` and `--preset` to MP4 only, with a preset x264 knows.
