@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CSPNG", pkgConfig: "spng"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux libwebp"),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx"),
         // Header only: cache hints for the sampling loops (no library to link).
         .systemLibrary(name: "CCacheHints"),
 
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers", "CCacheHints"]),
         .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "CFreeType"]),
         .target(name: "Hosts", dependencies: ["Raster", "CX11"]),
-        .target(name: "Recording", dependencies: ["Raster", "Codecs"]),
+        .target(name: "Recording", dependencies: ["Raster", "Codecs", "CWebP", "CVPX"]),
         .target(
             name: "Kinescope",
             dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "Views", "Hosts", "Recording"]
@@ -51,7 +53,7 @@ let package = Package(
                     exclude: ["Goldens", "CoreImage/Goldens", "Styles/Goldens"]),
         .testTarget(name: "KinescopeTests", dependencies: ["Kinescope", "KinescopeTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport", "CWebP"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"], exclude: ["Goldens", "Text/Goldens"]),
         .testTarget(

@@ -114,13 +114,8 @@ public final class APNGSink: FrameSink {
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.encodingFailed`,
     ///   `.writeFailed` (after which the whole frames before it are published, when there are any).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesWritten else {
-            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
-        }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: output.name)
         var region = frame.bounds
         if framesWritten > 0 && cropsToChanges {
             // An unchanged frame still needs a frame of its own: one pixel, rewritten as it was.

@@ -24,7 +24,7 @@ public protocol FrameSink: AnyObject {
 /// Why a recording failed. Every message names the output path (or "standard output").
 ///
 /// For a command line: `cannotCreate` → 73, `writeFailed` → 74, the rest are caller mistakes
-/// (64 or 70).
+/// (64 or 70), except `programMissing` → 69.
 public enum RecordingError: Error, Equatable, CustomStringConvertible {
     /// The output file or folder cannot be created (missing or read-only folder, a name taken
     /// by a file or folder of the wrong kind, permission).
@@ -46,6 +46,11 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
     case invalidCompressionLevel(path: String, level: Int)
     /// A loop count outside `0...65535` (APNG, GIF).
     case invalidLoopCount(path: String, count: Int)
+    /// A `quality` outside `0...100` (WebP, WebM, MP4, MOV).
+    case invalidQuality(path: String, quality: Int)
+    /// A program the format needs is not installed (ffmpeg for MP4 and MOV); `hint` says how to
+    /// install it. For a command line: 69 (EX_UNAVAILABLE).
+    case programMissing(path: String, program: String, hint: String)
     /// `consume` after `finish`.
     case alreadyFinished(path: String)
     /// The frame could not be encoded (not a file-system problem).
@@ -71,10 +76,27 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
             "\(path): PNG compression level \(level) is invalid; use 0...9"
         case let .invalidLoopCount(path, count):
             "\(path): loop count \(count) is invalid; use 0...65535 (0 plays for ever)"
+        case let .invalidQuality(path, quality):
+            "\(path): quality \(quality) is invalid; use 0...100 (100 is the best)"
+        case let .programMissing(path, program, hint):
+            "\(path): \(program) is needed for this format but is not installed; \(hint)"
         case let .alreadyFinished(path):
             "\(path): the recording is already finished; no more frames can be added"
         case let .encodingFailed(path, detail):
             "\(path): cannot encode frame: \(detail)"
+        }
+    }
+}
+
+extension RecordingError {
+    /// What every sink that takes frames in order checks before a frame: not finished, the
+    /// index is `expected` (the next one), the size is the stream's.
+    static func checkNextFrame(_ frame: Bitmap, index: Int, expected: Int, size: PixelSize, finished: Bool,
+                               path: String) throws(RecordingError) {
+        guard !finished else { throw .alreadyFinished(path: path) }
+        guard index == expected else { throw .frameOutOfOrder(path: path, expected: expected, actual: index) }
+        guard frame.size == size else {
+            throw .frameSizeMismatch(path: path, expected: size, actual: frame.size, index: index)
         }
     }
 }

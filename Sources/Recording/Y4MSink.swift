@@ -49,11 +49,7 @@ public final class Y4MSink: FrameSink {
     ///   when the file cannot be created, `.writeFailed` when the header cannot be written.
     public init(destination: Destination, size: PixelSize, framesPerSecond: Int = 60,
                 chroma: Chroma = .yuv420) throws(RecordingError) {
-        let name: String = switch destination {
-        case let .file(path): path
-        case .standardOutput: "standard output"
-        case let .fileDescriptor(_, name): name
-        }
+        let name = destination.name
         guard !size.isEmpty else { throw .emptyFrameSize(path: name, size: size) }
         guard (1...1000).contains(framesPerSecond) else {
             throw .invalidFrameRate(path: name, framesPerSecond: framesPerSecond)
@@ -61,11 +57,7 @@ public final class Y4MSink: FrameSink {
         self.size = size
         self.chroma = chroma
         self.framesPerSecond = framesPerSecond
-        switch destination {
-        case let .file(path): output = try OutputFile(creatingTemporaryFor: path)
-        case .standardOutput: output = OutputFile(borrowing: STDOUT_FILENO, name: name)
-        case let .fileDescriptor(fd, name): output = OutputFile(borrowing: fd, name: name)
-        }
+        output = try OutputFile(destination)
         frameBytes = Self.frameMarker.count + YCbCrConversion.planeBytes(size, subsampled: chroma == .yuv420)
         frame = UnsafeMutablePointer<UInt8>.allocate(capacity: frameBytes)
         frame.initialize(from: Self.frameMarker, count: Self.frameMarker.count)
@@ -87,13 +79,8 @@ public final class Y4MSink: FrameSink {
     }
 
     public func consume(_ bitmap: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesWritten else {
-            throw .frameOutOfOrder(path: output.name, expected: framesWritten, actual: index)
-        }
-        guard bitmap.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: bitmap.size, index: index)
-        }
+        try RecordingError.checkNextFrame(bitmap, index: index, expected: framesWritten, size: size, finished: finished,
+                                          path: output.name)
         YCbCrConversion.convert(bitmap, subsampled: chroma == .yuv420, into: frame + Self.frameMarker.count)
         do throws(RecordingError) {
             try output.write(UnsafeRawBufferPointer(start: frame, count: frameBytes))

@@ -1,5 +1,6 @@
 // Design note. Every recorded Y4M frame goes through this conversion, so it works on row
-// pointers with wrapping arithmetic and no allocation: BT.601 in 16.16 fixed point, luma per
+// pointers with wrapping arithmetic and no allocation: BT.601 (Y4M) or BT.709 (WebM) in 16.16
+// fixed point, luma per
 // pixel, chroma either per pixel (4:4:4) or as the rounded mean of each 2×2 block (4:2:0, JPEG
 // siting: the chroma sample sits at the block centre, which a box mean matches). Edge blocks of
 // odd sizes repeat the last row/column, which equals the mean of the pixels that exist.
@@ -11,15 +12,27 @@
 
 import Raster
 
-/// Premultiplied BGRA8 frames to planar 8-bit Y′CbCr, ITU-R BT.601, limited ("studio") range:
-/// Y′ in 16...235, Cb and Cr in 16...240. Translucent pixels are composited over black first,
-/// which for premultiplied pixels means using the colour channels as they are.
+/// BGRA8 frames to planar 8-bit Y′CbCr, ITU-R BT.601 or BT.709, limited ("studio") range:
+/// Y′ in 16...235, Cb and Cr in 16...240. The colour channels are used as they are: for
+/// premultiplied pixels that composites translucent ones over black; a sink that keeps alpha
+/// (WebM) passes straight-alpha words instead.
 enum YCbCrConversion {
-    /// Fixed-point coefficients (× 2¹⁶) of 219/255 · (0.299, 0.587, 0.114) for Y′ and
-    /// 224/255 · (−0.168736, −0.331264, 0.5) and 224/255 · (0.5, −0.418688, −0.081312) for Cb, Cr.
-    static let yR: Int32 = 16829, yG: Int32 = 33039, yB: Int32 = 6416
-    static let cbR: Int32 = -9714, cbG: Int32 = -19070, cbB: Int32 = 28784
-    static let crR: Int32 = 28784, crG: Int32 = -24103, crB: Int32 = -4681
+    /// Fixed-point coefficients (× 2¹⁶) of one matrix; each row of Cb, Cr sums to 0 and Y′'s
+    /// to 219/255 · 2¹⁶, so grey stays grey and white is exactly 235.
+    struct Matrix: Sendable {
+        let yR: Int32, yG: Int32, yB: Int32
+        let cbR: Int32, cbG: Int32, cbB: Int32
+        let crR: Int32, crG: Int32, crB: Int32
+
+        /// BT.601: 219/255 · (0.299, 0.587, 0.114) for Y′, 224/255 · (−0.168736, −0.331264, 0.5)
+        /// and 224/255 · (0.5, −0.418688, −0.081312) for Cb, Cr.
+        static let bt601 = Matrix(yR: 16829, yG: 33039, yB: 6416, cbR: -9714, cbG: -19070, cbB: 28784,
+                                  crR: 28784, crG: -24103, crB: -4681)
+        /// BT.709: 219/255 · (0.2126, 0.7152, 0.0722) for Y′, 224/255 · (−0.114572, −0.385428, 0.5)
+        /// and 224/255 · (0.5, −0.454153, −0.045847) for Cb, Cr.
+        static let bt709 = Matrix(yR: 11966, yG: 40254, yB: 4064, cbR: -6596, cbG: -22188, cbB: 28784,
+                                  crR: 28784, crG: -26145, crB: -2639)
+    }
 
     /// Width and height of each chroma plane for a frame of `size`.
     static func chromaSize(_ size: PixelSize, subsampled: Bool) -> (width: Int, height: Int) {
@@ -33,22 +46,23 @@ enum YCbCrConversion {
     }
 
     @inline(__always)
-    static func luma(_ p: UInt32) -> UInt8 {
+    static func luma(_ p: UInt32, _ m: Matrix = .bt601) -> UInt8 {
         let r = Int32(truncatingIfNeeded: (p >> 16) & 0xFF), g = Int32(truncatingIfNeeded: (p >> 8) & 0xFF)
         let b = Int32(truncatingIfNeeded: p & 0xFF)
-        return UInt8(truncatingIfNeeded: (yR &* r &+ yG &* g &+ yB &* b &+ (16 << 16 | 0x8000)) >> 16)
+        return UInt8(truncatingIfNeeded: (m.yR &* r &+ m.yG &* g &+ m.yB &* b &+ (16 << 16 | 0x8000)) >> 16)
     }
 
     /// Cb and Cr of one pixel × 2¹⁶, offset by 128 (always positive), before rounding.
     @inline(__always)
-    static func chromaScaled(_ p: UInt32) -> (cb: Int32, cr: Int32) {
+    static func chromaScaled(_ p: UInt32, _ m: Matrix = .bt601) -> (cb: Int32, cr: Int32) {
         let r = Int32(truncatingIfNeeded: (p >> 16) & 0xFF), g = Int32(truncatingIfNeeded: (p >> 8) & 0xFF)
         let b = Int32(truncatingIfNeeded: p & 0xFF)
-        return (cbR &* r &+ cbG &* g &+ cbB &* b &+ 128 << 16, crR &* r &+ crG &* g &+ crB &* b &+ 128 << 16)
+        return (m.cbR &* r &+ m.cbG &* g &+ m.cbB &* b &+ 128 << 16, m.crR &* r &+ m.crG &* g &+ m.crB &* b &+ 128 << 16)
     }
 
     /// Converts `frame` into `planes` (`planeBytes` long): the Y′ plane, then Cb, then Cr.
-    static func convert(_ frame: Bitmap, subsampled: Bool, into planes: UnsafeMutablePointer<UInt8>) {
+    static func convert(_ frame: Bitmap, subsampled: Bool, matrix m: Matrix = .bt601,
+                        into planes: UnsafeMutablePointer<UInt8>) {
         let width = frame.width, height = frame.height
         let chroma = chromaSize(frame.size, subsampled: subsampled)
         let cbPlane = planes + width * height
@@ -58,7 +72,7 @@ enum YCbCrConversion {
             let lumaRow = planes + y * width
             var x = 0
             while x < width {
-                lumaRow[x] = luma(source[x])
+                lumaRow[x] = luma(source[x], m)
                 x &+= 1
             }
         }
@@ -68,7 +82,7 @@ enum YCbCrConversion {
                 let cbRow = cbPlane + y * width, crRow = crPlane + y * width
                 var x = 0
                 while x < width {
-                    let c = chromaScaled(source[x])
+                    let c = chromaScaled(source[x], m)
                     cbRow[x] = UInt8(truncatingIfNeeded: (c.cb &+ 0x8000) >> 16)
                     crRow[x] = UInt8(truncatingIfNeeded: (c.cr &+ 0x8000) >> 16)
                     x &+= 1
@@ -83,8 +97,8 @@ enum YCbCrConversion {
             var cx = 0
             while cx < chroma.width {
                 let x0 = 2 &* cx, x1 = min(x0 &+ 1, width &- 1)
-                let a = chromaScaled(top[x0]), b = chromaScaled(top[x1])
-                let c = chromaScaled(bottom[x0]), d = chromaScaled(bottom[x1])
+                let a = chromaScaled(top[x0], m), b = chromaScaled(top[x1], m)
+                let c = chromaScaled(bottom[x0], m), d = chromaScaled(bottom[x1], m)
                 // Four positive values < 2²⁴ each: the sum fits, and >> 18 divides by 4 · 2¹⁶.
                 cbRow[cx] = UInt8(truncatingIfNeeded: (a.cb &+ b.cb &+ c.cb &+ d.cb &+ 0x2_0000) >> 18)
                 crRow[cx] = UInt8(truncatingIfNeeded: (a.cr &+ b.cr &+ c.cr &+ d.cr &+ 0x2_0000) >> 18)
@@ -94,12 +108,12 @@ enum YCbCrConversion {
     }
 
     /// Reference for `convert`: the same fixed-point formulas, one pixel at a time.
-    static func referenceFrame(_ frame: Bitmap, subsampled: Bool) -> [UInt8] {
+    static func referenceFrame(_ frame: Bitmap, subsampled: Bool, matrix m: Matrix = .bt601) -> [UInt8] {
         let width = frame.width, height = frame.height
         let chroma = chromaSize(frame.size, subsampled: subsampled)
         var yPlane: [UInt8] = [], cbPlane: [UInt8] = [], crPlane: [UInt8] = []
         for y in 0..<height {
-            for x in 0..<width { yPlane.append(luma(frame[x: x, y: y].packed)) }
+            for x in 0..<width { yPlane.append(luma(frame[x: x, y: y].packed, m)) }
         }
         let factor = subsampled ? 2 : 1
         for cy in 0..<chroma.height {
@@ -108,7 +122,7 @@ enum YCbCrConversion {
                 for dy in 0..<factor {
                     for dx in 0..<factor {
                         let p = frame[x: min(cx * factor + dx, width - 1), y: min(cy * factor + dy, height - 1)].packed
-                        let c = chromaScaled(p)
+                        let c = chromaScaled(p, m)
                         cb += c.cb
                         cr += c.cr
                     }

@@ -12,39 +12,47 @@ enum Usage {
           Frames are paced at --fps (default 60); --stats prints frame counts at exit,
           which are printed anyway when frames were dropped.
           --record PATH records what the window shows: PATH.y4m, - (a Y4M stream on
-          standard output), PATH.apng, PATH.gif or a folder of PNGs; frames the disk cannot
-          keep up with are dropped and counted. See OUTPUTS for what PATH may be.
+          standard output), PATH.apng, .gif, .webp, .webm, .mp4, .mov or a folder of PNGs;
+          frames the disk cannot keep up with are dropped and counted. See Outputs.
       kinescope transition NAME --from A --to B --out PATH [--frames N] [--size WxH]
-          [--format png|y4m|apng|gif] [--loop N] [--fps N] [--param KEY=VALUE]...
-          [--png-level 0-9] [--chroma 420|444]
+          [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P] [--fps N]
+          [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444]
           Render a transition between two images, like ffmpeg's xfade: N frames (default
           60), the first exactly A and the last exactly B, each image fitted into the frame
-          (default A's size) over black. PATH is a folder of frame-000001.png…, a .y4m,
-          .apng or .gif file, or - for a Y4M stream on standard output (| ffmpeg -i - out.mp4).
+          (default A's size) over black. PATH is a folder of frame-000001.png…, a file
+          of one of the formats under Outputs, or - for a Y4M stream on standard output.
       kinescope demo cycle|cover|bars|transactions|gallery [--size WxH] [--fps N] [--stats]
           A demo in a live window; a click runs its effect, q or Esc quits. --fps and
           --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
-          [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
-          [--chroma 420|444]
+          [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P]
+          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]
           Run a demo headless on a virtual clock and store every frame (default 2 s at 60
           fps, 640x480); --click-at taps the centre at that time (repeatable). The same
           command gives byte-identical output every time.
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
 
-    Outputs (--out, --record): a folder (a path without an extension, an existing
-    folder, or one ending in /) receives frame-000001.png…; a .y4m file receives one
-    YUV4MPEG2 stream; - sends that stream to standard output; a .apng file (or .png with
-    --format apng) receives one lossless animated PNG; a .gif file (or - with --format
-    gif) one GIF, which plays at most 50 fps. --loop N (0-65535, default 0 = for ever)
-    sets how many times an APNG or GIF plays. Any other extension (.mp4, .webp…) is
-    refused: WebP, WebM and MP4 are not supported yet. --format must agree with the
-    extension. An interrupted APNG or GIF render keeps the frames drawn so far.
+    Outputs (--out, --record), by the name or --format FORMAT (which must agree with it):
+      png   a folder (no extension, an existing folder, or ending in /): frame-000001.png…
+            (--png-level 0-9)
+      y4m   PATH.y4m, or - for standard output: uncompressed YUV4MPEG2 (--chroma 420|444)
+      apng  PATH.apng (or PATH.png with --format apng): lossless animated PNG (--loop)
+      gif   PATH.gif (or - with --format gif): GIF, at most 50 fps (--loop)
+      webp  PATH.webp: animated WebP, lossless; lossy with --quality 0-100 (--loop)
+      webm  PATH.webm: VP9 with alpha, BT.709; --quality 0-100 (default 75)
+      mp4   PATH.mp4: H.264 4:2:0 BT.709 through the ffmpeg program; --quality 0-100 (CRF
+            51 to 0), or --crf 0-51 (default 18) and --preset ultrafast…veryslow (medium);
+            odd sizes are padded with black to even ones
+      mov   PATH.mov: ProRes 4444 with alpha through the ffmpeg program
+    --loop N (0-65535, default 0 = for ever) sets how many times an APNG, GIF or WebP
+    plays. MP4 and MOV need ffmpeg on PATH (exit 69 otherwise: apt-get install ffmpeg).
+    An interrupted render of one file (every format but png and y4m) keeps the frames
+    drawn so far.
       kinescope --help | --version
 
     Exit codes follow sysexits.h: 64 usage, 65 bad data, 66 missing input,
-    69 unavailable (no display), 73 cannot create output, 74 I/O error.
+    69 unavailable (no display, no ffmpeg), 73 cannot create output, 74 I/O error.
     """
 
     static let version = "kinescope 0.1.0"

@@ -3,10 +3,11 @@ import KinescopeTestSupport
 import XCTest
 
 /// What an output path (`transition --out`, `record --out`, `view --record`) is taken to be: a
-/// name with a file-format extension Kinescope does not write (`x.mp4`, `x.webp`, and `x.png`
+/// name with a file-format extension Kinescope does not write (`x.mkv`, `x.avi`, and `x.png`
 /// without `--format apng`) is a usage error that creates nothing, rather than a folder of PNGs
-/// called `x.mp4`; `--format` must agree with the extension; folders (no extension, existing,
-/// trailing `/`) are PNG frames; `.y4m`, `.apng` and `.gif` are files of those formats.
+/// called `x.mkv`; `--format` must agree with the extension; folders (no extension, existing,
+/// trailing `/`) are PNG frames; `.y4m`, `.apng`, `.gif` (and the video formats of
+/// `VideoOutputTests`) are files of those formats.
 final class OutputFormatTests: XCTestCase {
     private var folder: TemporaryFolder!
     private var tool: CommandLineTool!
@@ -38,11 +39,12 @@ final class OutputFormatTests: XCTestCase {
     }
 
     func testUnsupportedFormatExtensionIsAUsageErrorNamingThePathAndTheFormatsAndCreatesNothing() throws {
-        for name in ["x.mp4", "x.MP4", "x.webp", "x.webm", "x.mov", "frames.v2"] {
+        for name in ["x.mkv", "x.MKV", "x.avi", "x.flv", "frames.v2"] {
             let out = folder.file(name)
             let ext = String(name.split(separator: ".").last!)
             try assertUsageError(transitionInputs + ["--out", out],
-                                 mentions: ["--out \(out)", "unknown output format '\(ext)'", "folder", ".y4m", ".apng", ".gif", "MP4"])
+                                 mentions: ["--out \(out)", "unknown output format '\(ext)'", "folder", ".y4m", ".apng", ".gif",
+                                            ".webp", ".webm", ".mp4", ".mov"])
             try assertUsageError(transitionInputs + ["--format", "png", "--out", out], mentions: [out, "'\(ext)'"])
             try assertUsageError(transitionInputs + ["--format", "y4m", "--out", out], mentions: [out, "'\(ext)'"])
             try assertUsageError(transitionInputs + ["--format", "gif", "--out", out], mentions: [out, "'\(ext)'"])
@@ -78,15 +80,15 @@ final class OutputFormatTests: XCTestCase {
     }
 
     func testRecordAndViewRecordRefuseUnsupportedExtensionsToo() throws {
-        let webp = folder.file("demo.webp")
-        try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--out", webp],
-                             mentions: ["--out \(webp)", "'webp'"])
+        let mkv = folder.file("demo.mkv")
+        try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--out", mkv],
+                             mentions: ["--out \(mkv)", "'mkv'"])
         try assertUsageError(["record", "cover", "--frames", "1", "--size", "16x16", "--format", "y4m", "--out", folder.file("a.mp4")],
-                             mentions: ["'mp4'"])
+                             mentions: ["MP4", "--format y4m"])
         // Checked before the viewer opens its window, so this needs no display.
-        let viewed = folder.file("session.webm")
+        let viewed = folder.file("session.avi")
         try assertUsageError(["view", TransitionCommandTests.anchor, "--record", viewed],
-                             mentions: ["--record \(viewed)", "'webm'"])
+                             mentions: ["--record \(viewed)", "'avi'"])
         XCTAssertEqual(folder.contents(), [])
     }
 

@@ -197,7 +197,7 @@ final class TransitionCommandTests: XCTestCase {
             (["transition", "fade", "--size", "0x10"] + base + ["--out", out], 64, ["--size 0x10"]),
             (["transition", "fade", "--size", "wide"] + base + ["--out", out], 64, ["--size wide"]),
             (["transition", "fade", "--frames", "1", "--from", Self.anchor, "--to", Self.cone, "--out", out], 64, ["--frames 1"]),
-            (["transition", "fade", "--format", "webm"] + base + ["--out", out], 64, ["--format webm", "apng", "gif"]),
+            (["transition", "fade", "--format", "mkv"] + base + ["--out", out], 64, ["--format mkv", "apng", "gif", "webm", "mp4"]),
             (["transition", "fade", "--loop", "65536"] + base + ["--out", out + ".gif"], 64, ["--loop 65536"]),
             (["transition", "fade", "--loop", "-1"] + base + ["--out", out + ".gif"], 64, ["--loop -1"]),
             (["transition", "fade", "--loop", "2"] + base + ["--out", out + ".y4m"], 64, ["--loop 2", ".apng", ".gif"]),

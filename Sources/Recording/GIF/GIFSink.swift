@@ -95,11 +95,7 @@ public final class GIFSink: FrameSink {
     ///   `.cannotCreate`, `.writeFailed`.
     public init(destination: Destination, size: PixelSize, framesPerSecond: Int = 60,
                 loopCount: Int = 0) throws(RecordingError) {
-        let name: String = switch destination {
-        case let .file(path): path
-        case .standardOutput: "standard output"
-        case let .fileDescriptor(_, name): name
-        }
+        let name = destination.name
         guard !size.isEmpty else { throw .emptyFrameSize(path: name, size: size) }
         guard (1...1000).contains(framesPerSecond) else {
             throw .invalidFrameRate(path: name, framesPerSecond: framesPerSecond)
@@ -111,11 +107,7 @@ public final class GIFSink: FrameSink {
         shown = Bitmap(size: size)
         waiting = Bitmap(size: size)
         latest = Bitmap(size: size)
-        switch destination {
-        case let .file(path): output = try OutputFile(creatingTemporaryFor: path)
-        case .standardOutput: output = OutputFile(borrowing: 1, name: name)
-        case let .fileDescriptor(fd, name): output = OutputFile(borrowing: fd, name: name)
-        }
+        output = try OutputFile(destination)
         var header = Array("GIF89a".utf8)
         Self.appendLittleEndian(size.width, to: &header)
         Self.appendLittleEndian(size.height, to: &header)
@@ -149,13 +141,8 @@ public final class GIFSink: FrameSink {
     /// - Throws: `.alreadyFinished`, `.frameOutOfOrder`, `.frameSizeMismatch`, `.writeFailed`
     ///   (after which the whole frames before it are published, for a file).
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
-        guard !finished else { throw .alreadyFinished(path: output.name) }
-        guard index == framesConsumed else {
-            throw .frameOutOfOrder(path: output.name, expected: framesConsumed, actual: index)
-        }
-        guard frame.size == size else {
-            throw .frameSizeMismatch(path: output.name, expected: size, actual: frame.size, index: index)
-        }
+        try RecordingError.checkNextFrame(frame, index: index, expected: framesConsumed, size: size, finished: finished,
+                                          path: output.name)
         let slot = slot(of: index)
         if let latestSlot, latestSlot != slot {
             try commitLatest()

@@ -21,8 +21,10 @@ enum RecordCommand {
         var clicks: [Double] = []
         var pngLevel = 1
         var chroma: Y4MSink.Chroma = .yuv420
-        /// Plays of an APNG or GIF, `0...65535` (0: for ever); nil when not given.
+        /// Plays of an APNG, GIF or WebP, `0...65535` (0: for ever); nil when not given.
         var loopCount: Int?
+        /// `--quality`, `--crf`, `--preset`.
+        var encoding = EncodingOptions()
     }
 
     @MainActor
@@ -31,9 +33,10 @@ enum RecordCommand {
         let demo = try DemoCatalog.demo(forCommandLine: options.demo!)
         let outPath = options.outPath!
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
-        if let loop = options.loopCount, !format.isAnimation {
-            throw .usage("--loop \(loop): only an animation loops (.apng, .gif), not \(format.displayName)")
+        if let loop = options.loopCount, !format.loops {
+            throw .usage("--loop \(loop): only an animation loops (.apng, .gif, .webp), not \(format.displayName)")
         }
+        try options.encoding.check(for: format)
         let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
         guard frameCount >= 1 else { throw .usage("--seconds \(options.seconds ?? 0) gives no frame at \(options.framesPerSecond) fps") }
 
@@ -44,7 +47,8 @@ enum RecordCommand {
 
         let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
                                      chroma: options.chroma, framesPerSecond: options.framesPerSecond,
-                                     loopCount: options.loopCount ?? 0)
+                                     loopCount: options.loopCount ?? 0, quality: options.encoding.quality,
+                                     crf: options.encoding.crf, preset: options.encoding.preset ?? "medium")
         let encoders = format == .png ? ProcessInfo.processInfo.activeProcessorCount : 1
         let sinks = try output.makeSinks(frameSize: options.size, encoderCount: encoders)
         let queue = EncodingQueue(sinks: sinks, frameSize: options.size, capacity: sinks.count + 2)
@@ -106,7 +110,9 @@ enum RecordCommand {
                 case "444": options.chroma = .yuv444
                 default: throw .usage("--chroma \(text): expected 420 or 444")
                 }
-            case let .option(name, _): throw .usage("unknown option '\(name)' for record")
+            case let .option(name, inline):
+                if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
+                throw .usage("unknown option '\(name)' for record")
             case let .positional(value):
                 guard options.demo == nil else { throw .usage("record takes one demo, got '\(value)' too") }
                 options.demo = value

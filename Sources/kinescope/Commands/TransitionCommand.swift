@@ -40,8 +40,10 @@ enum TransitionCommand {
         var parameters: [String: String] = [:]
         var pngLevel = 1
         var chroma: Y4MSink.Chroma = .yuv420
-        /// Plays of an APNG or GIF, `0...65535` (0: for ever); nil when not given.
+        /// Plays of an APNG, GIF or WebP, `0...65535` (0: for ever); nil when not given.
         var loopCount: Int?
+        /// `--quality`, `--crf`, `--preset`.
+        var encoding = EncodingOptions()
     }
 
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
@@ -84,7 +86,8 @@ enum TransitionCommand {
                 case "444": options.chroma = .yuv444
                 default: throw .usage("--chroma \(text): expected 420 or 444")
                 }
-            case let .option(name, _):
+            case let .option(name, inline):
+                if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
                 throw .usage("unknown option '\(name)' for transition")
             case let .positional(word):
                 guard options.name == nil else {
@@ -105,9 +108,10 @@ enum TransitionCommand {
     static func render(_ options: Options) throws(CommandLineFailure) -> ExitCode {
         let name = options.name!, outPath = options.outPath!
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
-        if let loop = options.loopCount, !format.isAnimation {
-            throw .usage("--loop \(loop): only an animation loops (.apng, .gif), not \(format.displayName)")
+        if let loop = options.loopCount, !format.loops {
+            throw .usage("--loop \(loop): only an animation loops (.apng, .gif, .webp), not \(format.displayName)")
         }
+        try options.encoding.check(for: format)
         let transition: any Transition
         let from: Bitmap, to: Bitmap
         do {
@@ -128,7 +132,8 @@ enum TransitionCommand {
         let encoders = format == .png ? renderer.threadCount : 1
         let output = RecordingOutput(path: outPath, format: format, pngLevel: options.pngLevel,
                                      chroma: options.chroma, framesPerSecond: options.framesPerSecond,
-                                     loopCount: options.loopCount ?? 0)
+                                     loopCount: options.loopCount ?? 0, quality: options.encoding.quality,
+                                     crf: options.encoding.crf, preset: options.encoding.preset ?? "medium")
         let (queue, namer) = try makeQueue(output, frameSize: size, encoders: encoders)
         interruption.attach(queue, cancelling: !format.isAnimation)
 

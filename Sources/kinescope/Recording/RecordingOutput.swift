@@ -11,23 +11,32 @@ enum RecordingFormat: String, CaseIterable {
     case apng
     /// One animated GIF (see `GIFSink`): a file, a device or FIFO, or standard output.
     case gif
-
-    /// File-name extensions of formats people ask for that Kinescope does not write yet; named in
-    /// the message for an unknown extension so that `--out x.mp4` says what is available.
-    static let notYetSupported = "WebP, WebM and MP4 are not supported yet"
+    /// One animated WebP (see `WebPSink`), lossless unless `--quality` is given.
+    case webp
+    /// One WebM file, VP9 with alpha (see `WebMSink`).
+    case webm
+    /// One MP4 file, H.264, encoded by the ffmpeg program (see `FFmpegSink`).
+    case mp4
+    /// One QuickTime file, ProRes 4444 with alpha, encoded by the ffmpeg program.
+    case mov
 
     /// What the formats are, for messages.
-    static let available = "a folder for PNG frames, a .y4m, .apng or .gif file"
+    static let available = "a folder for PNG frames, or a .y4m, .apng, .gif, .webp, .webm, .mp4 or .mov file"
 
-    /// Whether the format is one file whose frames play as an animation: `--loop` applies, and an
-    /// interrupted render finishes it with the frames drawn so far (a Y4M file is left unwritten
-    /// instead, a PNG folder keeps its files).
-    var isAnimation: Bool { self == .apng || self == .gif }
+    /// Whether the format is one file that an interrupted render finishes with the frames drawn
+    /// so far (a Y4M file is left unwritten instead, a PNG folder keeps its files).
+    var isAnimation: Bool { ![.png, .y4m].contains(self) }
+
+    /// Whether `--loop` applies (the format stores a play count).
+    var loops: Bool { [.apng, .gif, .webp].contains(self) }
+
+    /// Whether `--quality` applies.
+    var takesQuality: Bool { [.webp, .webm, .mp4].contains(self) }
 
     /// The `--format` value `text` (any case); a usage error naming `option` otherwise.
     static func parse(_ text: String, option: String = "--format") throws(CommandLineFailure) -> RecordingFormat {
         guard let format = RecordingFormat(rawValue: text.lowercased()) else {
-            throw .usage("\(option) \(text): expected png, y4m, apng or gif (\(notYetSupported))")
+            throw .usage("\(option) \(text): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return format
     }
@@ -35,11 +44,13 @@ enum RecordingFormat: String, CaseIterable {
     /// The format `--format` names, else the one `path` implies, checked against each other
     /// before anything is created on disk:
     ///
-    /// - `-` is a Y4M stream on standard output (or, with `--format gif`, a GIF);
+    /// - `-` is a Y4M stream on standard output (or, with `--format gif|webp`, a GIF or WebP;
+    ///   WebM, MP4 and MOV need a file);
     /// - an existing folder, or a path ending in `/`, is a PNG folder (whatever its name);
-    /// - a last component with no extension is a PNG folder (or, with `--format y4m|gif|apng`,
-    ///   a file of that format, or a device such as `/dev/null`);
-    /// - `.y4m`, `.apng`, `.gif` (any case) are files of those formats;
+    /// - a last component with no extension is a PNG folder (or, with `--format` and a one-file
+    ///   format, a file of that format, or a device such as `/dev/null`);
+    /// - `.y4m`, `.apng`, `.gif`, `.webp`, `.webm`, `.mp4` (or `.m4v`), `.mov` (or `.qt`), any
+    ///   case, are files of those formats;
     /// - `.png` is one animated PNG with `--format apng`, and refused otherwise: a PNG sequence
     ///   is a folder, and a `.png` name alone does not say whether a folder or an animation is
     ///   meant;
@@ -57,6 +68,9 @@ enum RecordingFormat: String, CaseIterable {
             case .apng:
                 throw .usage("\(option) -: an APNG's frame count is written at the end, so it needs a file, not standard output; use --format gif or y4m")
             case .gif: return .gif
+            case .webp: return .webp
+            case .webm, .mp4, .mov:
+                throw .usage("\(option) -: \(explicit!.displayName) has its index written at the end, so it needs a file, not standard output; use --format y4m, gif or webp")
             case .y4m, nil: return .y4m
             }
         }
@@ -73,11 +87,15 @@ enum RecordingFormat: String, CaseIterable {
         case "y4m": implied = .y4m
         case "apng": implied = .apng
         case "gif": implied = .gif
+        case "webp": implied = .webp
+        case "webm": implied = .webm
+        case "mp4", "m4v": implied = .mp4
+        case "mov", "qt": implied = .mov
         case "png":
             if explicit == .apng { return .apng }
             throw .usage("\(option) \(path): a PNG recording is a folder of frame-000001.png…, not one .png file; give a folder path, or name it .apng (or add --format apng) for one animated PNG")
         default:
-            throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use \(available) (\(notYetSupported); for a folder whose name has a dot, end it with '/')")
+            throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use \(available) (or --format \(allCases.map(\.rawValue).joined(separator: "|"))); for a folder whose name has a dot, end it with '/'")
         }
         if let explicit, explicit != implied {
             throw .usage("\(option) \(path): the name says \(implied.displayName) but --format \(explicit.rawValue) was given; drop --format or change the name")
@@ -92,6 +110,10 @@ enum RecordingFormat: String, CaseIterable {
         case .y4m: "a Y4M stream"
         case .apng: "an animated PNG"
         case .gif: "a GIF"
+        case .webp: "an animated WebP"
+        case .webm: "a WebM video"
+        case .mp4: "an MP4 video"
+        case .mov: "a QuickTime (ProRes 4444) video"
         }
     }
 
@@ -120,8 +142,17 @@ struct RecordingOutput {
     var chroma: Y4MSink.Chroma = .yuv420
     /// Written in the Y4M header, the APNG frame delays and the GIF's, `1...1000`.
     var framesPerSecond: Int = 60
-    /// Plays of an APNG or GIF, `0...65535` (0: for ever).
+    /// Plays of an APNG, GIF or WebP, `0...65535` (0: for ever).
     var loopCount: Int = 0
+    /// `--quality` 0…100: lossy WebP at that quality, WebM's cq level, MP4's CRF; nil for each
+    /// format's default (lossless WebP, WebM quality 75, MP4 CRF 18).
+    var quality: Int?
+    /// `--crf` and `--preset` for MP4 (x264's own scales), which win over `--quality`.
+    var crf: Int?
+    var preset: String = "medium"
+
+    /// x264's CRF for `quality`: 100 → 0, 0 → 51, linearly (65 → 18, 55 → 23).
+    static func crf(forQuality quality: Int) -> Int { (51 * (100 - quality) + 50) / 100 }
 
     /// How the output is named in messages.
     var displayName: String { path == "-" ? "standard output" : path }
@@ -152,6 +183,22 @@ struct RecordingOutput {
                     fputs("kinescope: warning: GIF plays at most \(played) frames per second (browsers slow shorter delays to 10 cs); \(displayName) plays at \(played) fps, leaving out frames of the \(framesPerSecond) fps recording\n", stderr)
                 }
                 return [sink]
+            case .webp:
+                let compression: WebPSink.Compression = quality.map { .lossy(quality: $0) } ?? .lossless
+                return [try WebPSink(destination: gifDestination(binaryName: "WebP"), size: frameSize,
+                                     framesPerSecond: framesPerSecond, loopCount: loopCount, compression: compression)]
+            case .webm:
+                try checkFileDestination(seekable: true)
+                return [try WebMSink(path: path, size: frameSize, framesPerSecond: framesPerSecond, quality: quality ?? 75)]
+            case .mp4, .mov:
+                try checkFileDestination(seekable: true)
+                let codec: FFmpegSink.Codec = format == .mov
+                    ? .proRes4444 : .h264(crf: crf ?? quality.map(Self.crf(forQuality:)) ?? 18, preset: preset)
+                let sink = try FFmpegSink(path: path, size: frameSize, framesPerSecond: framesPerSecond, codec: codec)
+                if format == .mp4 && (frameSize.width % 2 != 0 || frameSize.height % 2 != 0) {
+                    fputs("kinescope: warning: H.264 needs even sizes; \(displayName) is padded with black to \(frameSize.width + frameSize.width % 2)x\(frameSize.height + frameSize.height % 2)\n", stderr)
+                }
+                return [sink]
             case .png:
                 var sinks: [any FrameSink] = []
                 for _ in 0..<max(1, encoderCount) {
@@ -169,12 +216,8 @@ struct RecordingOutput {
         }
     }
 
-    private func gifDestination() throws(CommandLineFailure) -> GIFSink.Destination {
-        switch try y4mDestination(binaryName: "GIF") {
-        case let .file(path): .file(path: path)
-        case .standardOutput: .standardOutput
-        case let .fileDescriptor(fd, name): .fileDescriptor(fd, name: name)
-        }
+    private func gifDestination(binaryName: String = "GIF") throws(CommandLineFailure) -> StreamDestination {
+        try y4mDestination(binaryName: binaryName)
     }
 
     /// Refuses, before any frame is drawn, a PATH that is a folder, or (for `seekable` formats,
@@ -238,9 +281,46 @@ extension CommandLineFailure {
         let code: ExitCode = switch error {
         case .cannotCreate: .cannotCreate
         case .writeFailed, .encodingFailed: .ioError
+        case .programMissing: .unavailable
         case .frameSizeMismatch, .frameOutOfOrder, .invalidFrameIndex, .invalidFrameRate, .emptyFrameSize,
-             .invalidCompressionLevel, .invalidLoopCount, .alreadyFinished: .usage
+             .invalidCompressionLevel, .invalidLoopCount, .invalidQuality, .alreadyFinished: .usage
         }
         self.init(code: code, message: error.description)
+    }
+}
+
+/// `--quality`, `--crf` and `--preset` as given, checked against the format before anything is
+/// drawn.
+struct EncodingOptions {
+    var quality: Int?
+    var crf: Int?
+    var preset: String?
+
+    /// Takes `--quality`, `--crf` or `--preset` with its value from `cursor`; false for any
+    /// other option.
+    mutating func take(_ name: String, inline: String?, from cursor: inout ArgumentCursor) throws(CommandLineFailure) -> Bool {
+        switch name {
+        case "--quality": quality = try cursor.integer(of: name, inline: inline, in: 0...100)
+        case "--crf": crf = try cursor.integer(of: name, inline: inline, in: 0...51)
+        case "--preset": preset = try cursor.value(of: name, inline: inline)
+        default: return false
+        }
+        return true
+    }
+
+    /// A usage error when an option does not apply to `format`: `--quality` to WebP, WebM and
+    /// MP4 only (ProRes 4444 has one fixed quality; PNG, APNG and GIF are lossless or
+    /// palette-based); `--crf` and `--preset` to MP4 only, with a preset x264 knows.
+    func check(for format: RecordingFormat) throws(CommandLineFailure) {
+        if let quality, !format.takesQuality {
+            throw .usage("--quality \(quality): \(format.displayName) has no quality setting; --quality applies to .webp, .webm and .mp4")
+        }
+        if let crf, format != .mp4 { throw .usage("--crf \(crf): only MP4 (H.264) takes a CRF, not \(format.displayName)") }
+        if let preset {
+            guard format == .mp4 else { throw .usage("--preset \(preset): only MP4 (H.264) takes a preset, not \(format.displayName)") }
+            guard FFmpegSink.Codec.presets.contains(preset) else {
+                throw .usage("--preset \(preset): expected one of \(FFmpegSink.Codec.presets.joined(separator: ", "))")
+            }
+        }
     }
 }
