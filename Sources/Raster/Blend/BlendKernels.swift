@@ -68,18 +68,59 @@ public enum BlendKernels {
             integerRow(destination, source, solid.packed, shape, opacity, count) { s, d, _, _ in min(255, s &+ d) }
         case .plusDarker:
             plusDarkerRow(destination, source, solid.packed, shape, opacity, count)
-        default:
-            pdfRow(op, destination, source, solid.packed, shape, opacity, count)
+        case .multiply: pdfRow(.multiply, destination, source, solid.packed, shape, opacity, count)
+        case .screen: pdfRow(.screen, destination, source, solid.packed, shape, opacity, count)
+        case .overlay: pdfRow(.overlay, destination, source, solid.packed, shape, opacity, count)
+        case .darken: pdfRow(.darken, destination, source, solid.packed, shape, opacity, count)
+        case .lighten: pdfRow(.lighten, destination, source, solid.packed, shape, opacity, count)
+        case .colorDodge: pdfRow(.colorDodge, destination, source, solid.packed, shape, opacity, count)
+        case .colorBurn: pdfRow(.colorBurn, destination, source, solid.packed, shape, opacity, count)
+        case .softLight: pdfRow(.softLight, destination, source, solid.packed, shape, opacity, count)
+        case .hardLight: pdfRow(.hardLight, destination, source, solid.packed, shape, opacity, count)
+        case .difference: pdfRow(.difference, destination, source, solid.packed, shape, opacity, count)
+        case .exclusion: pdfRow(.exclusion, destination, source, solid.packed, shape, opacity, count)
+        case .hue: pdfRow(.hue, destination, source, solid.packed, shape, opacity, count)
+        case .saturation: pdfRow(.saturation, destination, source, solid.packed, shape, opacity, count)
+        case .color: pdfRow(.color, destination, source, solid.packed, shape, opacity, count)
+        case .luminosity: pdfRow(.luminosity, destination, source, solid.packed, shape, opacity, count)
         }
     }
 
-    /// Source-over: an opaque source at full coverage is stored as it is (most of a gradient
-    /// or a transparency layer); the rest is `S·k + D·(1 − αS·k)`, each product rounded.
+    /// Source-over. With a solid colour, coverage is read 8 bytes at a time: an empty stretch is
+    /// skipped, and a fully covered one (the inside of a clip path or a shape) is stored as it is
+    /// for an opaque colour, or blended 8 pixels at a time in SIMD lanes. Otherwise an opaque
+    /// source at full coverage is stored as it is (most of a gradient or a transparency layer),
+    /// and the rest is `S·k + D·(1 − αS·k)`, each product rounded: the same rounding everywhere,
+    /// so the lanes and the scalar loop give the same bytes.
     private static func normalRow(_ destination: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>?,
                                   _ solid: UInt32, _ shape: UnsafePointer<UInt8>?, _ opacity: UInt8, _ count: Int) {
         let o = UInt32(opacity)
-        for i in 0..<count {
+        let storesRuns = source == nil && opacity == 255 && solid >> 24 == 255
+        // A solid colour at full coverage: S·o over D, 8 pixels at a time.
+        let runColor = scaled(solid, by: o)
+        let runKeep = SIMD8<UInt32>(repeating: 255 &- (runColor >> 24))
+        var i = 0
+        while i < count {
+            if source == nil {
+                while i + 8 <= count {
+                    let word = shape.map { UnsafeRawPointer($0 + i).loadUnaligned(as: UInt64.self) } ?? ~0
+                    if word == 0 {
+                        i += 8
+                    } else if word == ~0 {
+                        if storesRuns {
+                            (destination + i).update(repeating: solid, count: 8)
+                        } else {
+                            over8(destination + i, color: runColor, keep: runKeep)
+                        }
+                        i += 8
+                    } else {
+                        break
+                    }
+                }
+                guard i < count else { return }
+            }
             let m = UInt32(shape?[i] ?? 255)
+            defer { i += 1 }
             guard m != 0 else { continue }
             let raw = source?[i] ?? solid
             let k = m == 255 ? o : divideBy255(m &* o)
@@ -93,9 +134,22 @@ public enum BlendKernels {
                 destination[i] = s
                 continue
             }
-            let d = destination[i]
-            destination[i] = s &+ scaled(d, by: keep)
+            destination[i] = s &+ scaled(destination[i], by: keep)
         }
+    }
+
+    /// `color + D·keep / 255` on 8 pixels, each channel rounded as `divideBy255` rounds.
+    @inline(__always)
+    private static func over8(_ destination: UnsafeMutablePointer<UInt32>, color: UInt32, keep: SIMD8<UInt32>) {
+        let raw = UnsafeMutableRawPointer(destination)
+        let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
+        var out = SIMD8<UInt32>(repeating: 0)
+        for shift: UInt32 in [0, 8, 16, 24] {
+            var t = ((d &>> shift) & 0xFF) &* keep &+ 128
+            t = (t &+ (t &>> 8)) &>> 8
+            out |= (t &+ SIMD8(repeating: color >> shift & 0xFF)) &<< shift
+        }
+        raw.storeBytes(of: out, as: SIMD8<UInt32>.self)
     }
 
     /// A Porter–Duff row: `channel(s, d, αs, αd)` gives each result channel (alpha included)
@@ -142,9 +196,11 @@ public enum BlendKernels {
         }
     }
 
-    /// A PDF blend-mode row, in `Float` on unit components: the source scaled by shape and
+    /// A PDF blend-mode row, in `Float` on unit components (inlined with a constant `op`, so each
+    /// mode gets its own loop without a switch per pixel): the source scaled by shape and
     /// opacity without rounding (rounding it first made colour dodge, which divides by
     /// `1 − Cs`, three code values off the reference).
+    @inline(__always)
     private static func pdfRow(_ op: BlendOperator, _ destination: UnsafeMutablePointer<UInt32>,
                                _ source: UnsafePointer<UInt32>?, _ solid: UInt32, _ shape: UnsafePointer<UInt8>?,
                                _ opacity: UInt8, _ count: Int) {

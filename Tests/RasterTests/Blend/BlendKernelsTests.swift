@@ -88,6 +88,36 @@ final class BlendKernelsTests: XCTestCase {
         XCTAssertEqual(blend(.destinationOver, 0xFF00_FF00, over: halfRed), 0xFF80_7F00)
     }
 
+    func testFullyCoveredRunsOfASolidColourMatchTheScalarLoop() {
+        var random = SeededRandom(seed: 8)
+        let count = 203
+        let destination = (0..<count).map { _ in randomPremultiplied(&random) }
+        for color: UInt32 in [0xCC66_3311, 0xFF10_2030, 0x0000_0000] {
+            for opacity: UInt8 in [255, 77] {
+                var lanes = destination, scalar = destination, reference = destination
+                var full = [UInt8](repeating: 255, count: count)
+                BlendKernels.blendRow(.normal, destination: &lanes, source: nil, solid: PremultipliedColor(packed: color),
+                                      shape: nil, opacity: opacity, count: count, kernels: .fast)
+                // Every eighth byte 255 but not every word: the scalar loop runs for all pixels.
+                for i in 0..<count {
+                    var one = destination[i], m: UInt8 = 255
+                    BlendKernels.blendRow(.normal, destination: &one, source: nil, solid: PremultipliedColor(packed: color),
+                                          shape: &m, opacity: opacity, count: 1, kernels: .fast)
+                    scalar[i] = one
+                }
+                BlendKernels.blendRow(.normal, destination: &reference, source: nil,
+                                      solid: PremultipliedColor(packed: color), shape: &full, opacity: opacity,
+                                      count: count, kernels: .reference)
+                XCTAssertEqual(lanes, scalar, "colour \(String(color, radix: 16)) opacity \(opacity)")
+                for i in 0..<count {
+                    for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                        XCTAssertLessThanOrEqual(abs(Int(lanes[i] >> shift & 0xFF) - Int(reference[i] >> shift & 0xFF)), 1)
+                    }
+                }
+            }
+        }
+    }
+
     func testNormalMatchesTheMaskedFill() throws {
         var random = SeededRandom(seed: 3)
         let size = try PixelSize(width: 64, height: 1)

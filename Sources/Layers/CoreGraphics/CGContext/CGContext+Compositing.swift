@@ -109,9 +109,17 @@ extension CGContext {
                     switch operation {
                     case let .solid(color, coverage):
                         let shape = coverage.row(y - area.minY).baseAddress! + (visible.minX - area.minX)
-                        guard multiply(shape, clipRow, into: combined, count: width) else { continue }
+                        let through: UnsafePointer<UInt8>
+                        if clipRow == nil {
+                            through = UnsafePointer(shape)
+                        } else if let clipRow, isFullyCovered(shape, count: width) {
+                            through = UnsafePointer(clipRow)
+                        } else {
+                            guard multiply(shape, clipRow, into: combined, count: width) else { continue }
+                            through = UnsafePointer(combined)
+                        }
                         BlendKernels.blendRow(op, destination: destination, source: nil, solid: color,
-                                              shape: combined, opacity: opacity, count: width)
+                                              shape: through, opacity: opacity, count: width)
                     case let .pixels(pixels, shape):
                         let source = pixels.row(y - area.minY).baseAddress! + (visible.minX - area.minX)
                         let shapeRow = shape.map { $0.row(y - area.minY).baseAddress! + (visible.minX - area.minX) }
@@ -192,6 +200,21 @@ func multiply(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, into out: U
         }
     }
     return any != 0
+}
+
+/// Whether every value of the row is 255 (read 8 bytes at a time).
+@inline(__always)
+func isFullyCovered(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+        guard UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self) == ~0 else { return false }
+        i += 8
+    }
+    while i < count {
+        guard row[i] == 255 else { return false }
+        i += 1
+    }
+    return true
 }
 
 /// Divides premultiplied pixels by their shape coverage (`P / m`, clamped), in place: the colour

@@ -56,6 +56,18 @@ extension CGContext {
             return
         }
         let op = state.blendMode.operator
+        if op == .normal, state.clipMask == nil, opacity == 255, gradient.ramp.isOpaque {
+            // Opaque paint over a rectangle: the shader writes the covered pixels in place.
+            drawing(touching: area) {
+                withCoverageRow(area.width) { covered in
+                    for y in area.minY..<area.maxY {
+                        _ = shader.shadeRow(y: y, x: area.minX, count: area.width,
+                                            colors: target.row(y).baseAddress! + area.minX, coverage: covered)
+                    }
+                }
+            }
+            return
+        }
         let colors = UnsafeMutablePointer<UInt32>.allocate(capacity: area.width)
         defer { colors.deallocate() }
         drawing(touching: area) {
