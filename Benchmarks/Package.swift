@@ -27,5 +27,8 @@ let package = Package(
                            .product(name: "KinescopeDemos", package: "Kinescope")]
         ),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+        // Our Core Graphics against cairo's on the same scenes (an independent oracle).
+        .testTarget(name: "CairoAgreementTests",
+                    dependencies: ["BenchmarkSupport", "CCairo", .product(name: "Kinescope", package: "Kinescope")]),
     ]
 )
