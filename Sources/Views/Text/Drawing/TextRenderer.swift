@@ -173,7 +173,7 @@ struct TextPaintList {
                     let pattern = kind.dashPattern.map { $0 * thickness }
                     let top = centre - thickness / 2
                     if kind.lines.count == 2 {
-                        for offset in [-thickness, thickness] {
+                        for offset in [0, 2 * thickness] {
                             appendRect(&decorations, PixelRect(x: left, y: top + offset, width: right - left, height: thickness),
                                        color, pattern: pattern, origin: Int(start.rounded()), shadow: shadow)
                         }

@@ -137,7 +137,8 @@ private struct LineBuilder {
             if remains, lastAllowed || nextWouldNotFit {
                 truncated = true
                 let rest = Array(range.lowerBound..<paragraph.glyphs.count)
-                let truncates = mode.truncates || options.truncatesLastLine
+                let truncates = mode.truncates
+                    || options.truncatesLastLine && (mode == .byWordWrapping || mode == .byCharWrapping)
                 if truncates || mode == .byClipping {
                     let kept = truncates ? truncate(&paragraph, rest, mode: mode.truncates ? mode : .byTruncatingTail,
                                                     room: available(isFirst), shaper: &shaper) : rest
