@@ -45,7 +45,7 @@ final class TextShapingTests: XCTestCase {
             text.draw(in: CGRect(x: 4, y: 4, width: 172, height: 28), withAttributes: attributes)
         }
         assertBitmap(bitmap, matchesGolden: "arabic-joined-rtl", tolerance: tolerance)
-        let ink = try XCTUnwrap(inkBox(bitmap, below: 200))
+        let ink = try XCTUnwrap(inkBox(bitmap.ink(darkerThan: 200)))
         XCTAssertGreaterThan(ink.maxX, 168, "natural alignment puts an Arabic line at the right edge")
         XCTAssertGreaterThan(ink.minX, 40)
         let joined = text.size(withAttributes: attributes).width
@@ -62,7 +62,7 @@ final class TextShapingTests: XCTestCase {
         let hebrew = try render(width: 180, height: 30) {
             "שלום עולם".draw(in: CGRect(x: 4, y: 4, width: 172, height: 24), withAttributes: attributes)
         }
-        XCTAssertGreaterThan(try XCTUnwrap(inkBox(hebrew, below: 200)).maxX, 168, "a Hebrew paragraph aligns right")
+        XCTAssertGreaterThan(try XCTUnwrap(inkBox(hebrew.ink(darkerThan: 200))).maxX, 168, "a Hebrew paragraph aligns right")
     }
 
     func testDevanagariIsReorderedInAFallbackFont() throws {
@@ -70,7 +70,7 @@ final class TextShapingTests: XCTestCase {
             "नमस्ते दुनिया".draw(at: CGPoint(x: 4, y: 4), withAttributes: [.font: font(20)])
         }
         assertBitmap(bitmap, matchesGolden: "devanagari", tolerance: tolerance)
-        XCTAssertNotNil(inkBox(bitmap, below: 200))
+        XCTAssertNotNil(inkBox(bitmap.ink(darkerThan: 200)))
     }
 
     func testChineseAndJapaneseComeFromTheFallbackFont() throws {
@@ -78,7 +78,7 @@ final class TextShapingTests: XCTestCase {
             "你好，世界 かな".draw(at: CGPoint(x: 4, y: 4), withAttributes: [.font: font(20)])
         }
         assertBitmap(bitmap, matchesGolden: "chinese-fallback", tolerance: tolerance)
-        let runs = inkColumnRuns(bitmap.opaqueInk)
+        let runs = inkColumnRuns(bitmap.ink(darkerThan: 160))
         XCTAssertGreaterThanOrEqual(runs.count, 6, "ideographs, not one .notdef box after another: \(runs)")
     }
 
@@ -273,27 +273,13 @@ final class TextShapingTests: XCTestCase {
 }
 
 private extension Bitmap {
-    /// The dark pixels as a bitmap whose ink is where this one's text is (on white).
-    var opaqueInk: Bitmap {
+    /// A transparent bitmap, opaque black where this one (text on white) has red below
+    /// `threshold`: so the alpha-based ink helpers see the text.
+    func ink(darkerThan threshold: UInt32) -> Bitmap {
         let copy = Bitmap(size: size)
         for y in 0..<height {
-            for x in 0..<width where self[x: x, y: y].packed >> 16 & 0xFF < 160 { copy.row(y)[x] = 0xFF00_0000 }
+            for x in 0..<width where self[x: x, y: y].packed >> 16 & 0xFF < threshold { copy.row(y)[x] = 0xFF00_0000 }
         }
         return copy
     }
-}
-
-/// The box of pixels darker than `threshold` (text on white).
-private func inkBox(_ bitmap: Bitmap, below threshold: UInt8) -> PixelRect? {
-    var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-    for y in 0..<bitmap.height {
-        for x in 0..<bitmap.width where bitmap[x: x, y: y].packed >> 16 & 0xFF < UInt32(threshold) {
-            minX = min(minX, x)
-            maxX = max(maxX, x + 1)
-            minY = min(minY, y)
-            maxY = max(maxY, y + 1)
-        }
-    }
-    guard minX < maxX else { return nil }
-    return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
