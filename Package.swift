@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux libwebp"),
         .systemLibrary(name: "CVPX", pkgConfig: "vpx"),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi"),
         // Header only: cache hints for the sampling loops (no library to link).
         .systemLibrary(name: "CCacheHints"),
 
@@ -31,7 +34,8 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["Raster", "CSPNG", "CTurboJPEG"]),
         .target(name: "Layers", dependencies: ["Geometry", "Raster"]),
         .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers", "CCacheHints"]),
-        .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "CFreeType"]),
+        .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "CFreeType",
+                                              "CHarfBuzz", "CFontconfig", "CFribidi"]),
         .target(name: "Hosts", dependencies: ["Raster", "CX11"]),
         .target(name: "Recording", dependencies: ["Raster", "Codecs", "CWebP", "CVPX"]),
         .target(

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Benchmarks for Kinescope against the C libraries and tools that do the same work (pixman,
-// cairo, libpng, ffmpeg). They live in their own package so that those peers never become
+// cairo, pango, libpng, ffmpeg). They live in their own package so that those peers never become
 // dependencies of Kinescope itself. Run:
 //   swift run -c release --package-path Benchmarks -Xswiftc -target-cpu -Xswiftc haswell \
 //       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD]
@@ -16,13 +16,14 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo"),
         .target(
             name: "BenchmarkSupport",
             dependencies: [.product(name: "KinescopeRaster", package: "Kinescope"), "CPixman", "CCairo", "CLibPNG"]
         ),
         .executableTarget(
             name: "kinescope-bench",
-            dependencies: ["BenchmarkSupport",
+            dependencies: ["BenchmarkSupport", "CPangoCairo",
                            .product(name: "Kinescope", package: "Kinescope"),
                            .product(name: "KinescopeDemos", package: "Kinescope")]
         ),

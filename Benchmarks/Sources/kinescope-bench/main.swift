@@ -40,6 +40,7 @@ func section(_ name: String, _ body: () throws -> ([BenchRecord], [String])) {
 section("kernels") { (KernelBenchmarks(options: options).run(), KernelBenchmarks.notes) }
 section("strokes") { (StrokeBenchmarks(options: options).run(), StrokeBenchmarks.notes) }
 section("paint") { (PaintBenchmarks(options: options).run(), PaintBenchmarks.notes) }
+section("text") { (TextBenchmarks(options: options).run(), TextBenchmarks.notes) }
 section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
 section("layers") { (LayerTreeBenchmarks(options: options).run(), LayerTreeBenchmarks.notes) }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }

@@ -29,12 +29,14 @@ open class UILabel: UIView {
         }
     }
 
-    /// The text with its style, as UIKit's `attributedText`. Setting it sets `text` to its
-    /// string and, as UIKit documents, `font` and `textColor` to the `.font` and
-    /// `.foregroundColor` at location 0 (each kept when absent there). Kinescope draws a label in
-    /// one font and colour, so later runs are drawn in the style of the first. Setting `font` or
-    /// `textColor` afterwards applies it to the whole string; setting `text` replaces it. When
-    /// none was set, reading gives `text` with the label's font and colour (nil without text).
+    /// The text with its style, as UIKit's `attributedText`: every run is drawn in its own
+    /// attributes (fonts, colours, kerning, paragraph styles, decorations, outlines, shadows),
+    /// the label's `font`, `textColor` and `textAlignment` filling in what a run leaves out.
+    /// Setting it sets `text` to its string and, as UIKit documents, `font` and `textColor` to
+    /// the `.font` and `.foregroundColor` at location 0 (each kept when absent there). Setting
+    /// `font` or `textColor` afterwards applies it to the whole string; setting `text` replaces
+    /// it. When none was set, reading gives `text` with the label's font and colour (nil
+    /// without text).
     open var attributedText: NSAttributedString? {
         get {
             if let attributedTextStorage { return attributedTextStorage }
@@ -117,6 +119,18 @@ open class UILabel: UIView {
     /// wraps only at newlines.
     open var preferredMaxLayoutWidth: CGFloat = 0
 
+    /// Whether the fonts shrink (down to `minimumScaleFactor`) until the text fits the bounds'
+    /// width in `numberOfLines` lines without truncation. Default false.
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { if adjustsFontSizeToFitWidth != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The smallest factor `adjustsFontSizeToFitWidth` may scale the fonts by, in `0...1`; 0
+    /// (the default) means the current size is the smallest, as in UIKit: no shrinking.
+    open var minimumScaleFactor: CGFloat = 0 {
+        didSet { if minimumScaleFactor != oldValue { setNeedsDisplay() } }
+    }
+
     private var attributedTextStorage: NSAttributedString?
     private var fontStorage = UIFont.systemFont(ofSize: UIFont.labelFontSize)
     private var textColorStorage = UIColor.black
@@ -137,17 +151,11 @@ open class UILabel: UIView {
     /// it. Override to change the rectangle (insets) and call `super`.
     open func drawText(in rect: CGRect) {
         guard let text, !text.isEmpty, let context = UIGraphicsGetCurrentContext() else { return }
-        let scale = TextRenderer.scale(of: context)
+        let scale = Double(TextRenderer.scale(of: context))
         guard scale > 0 else { return }
-        let layout = layout(text, scale: scale, width: rect.width, height: rect.height)
-        let top = rect.minY + (rect.height - CGFloat(layout.height) / scale) / 2
-        if let shadowColor, shadowOffset != .zero {
-            TextRenderer.draw(layout, in: context,
-                              at: CGPoint(x: rect.minX + shadowOffset.width, y: top + shadowOffset.height),
-                              containerWidth: rect.width, alignment: textAlignment, color: shadowColor.cgColor)
-        }
-        TextRenderer.draw(layout, in: context, at: CGPoint(x: rect.minX, y: top), containerWidth: rect.width,
-                          alignment: textAlignment, color: textColorStorage.cgColor)
+        let layout = fittedLayout(scale: scale, width: rect.width, height: rect.height)
+        let top = rect.minY + (rect.height - CGFloat(layout.height / scale)) / 2
+        TextRenderer.draw(layout, in: context, at: CGPoint(x: rect.minX, y: top), containerWidth: rect.width)
     }
 
     /// Gives the whole of a set `attributedText` the attribute `key`, as UIKit does when `font` or
@@ -164,11 +172,13 @@ open class UILabel: UIView {
     /// `bounds`' size.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
         guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
-        let scale = contentScale
-        let layout = fontStorage.layout(text, scale: scale, maxWidth: bounds.width, maxLines: max(0, numberOfLines),
-                                        lineBreakMode: lineBreakMode)
-        let size = CGSize(width: min(bounds.width, (CGFloat(layout.width) / scale).rounded(.up)),
-                          height: min(bounds.height, (CGFloat(layout.height) / scale).rounded(.up)))
+        let scale = Double(contentScale)
+        let width = Double(bounds.width) * scale
+        let layout = TextLayout(styledText, scale: scale,
+                                options: TextLayoutOptions(maxWidth: width.isFinite && width > 0 ? width : nil,
+                                                           maxLines: max(0, numberOfLines), lineBreakMode: lineBreakMode))
+        let size = CGSize(width: min(bounds.width, CGFloat(layout.width / scale).rounded(.up)),
+                          height: min(bounds.height, CGFloat(layout.height / scale).rounded(.up)))
         return CGRect(origin: bounds.origin, size: size)
     }
 
@@ -177,12 +187,12 @@ open class UILabel: UIView {
     /// above 0, and there are at most `numberOfLines` of them. Empty text gives zero.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         guard let text, !text.isEmpty else { return .zero }
-        let scale = contentScale
-        let wrapWidth: CGFloat? = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil : size.width
-        let layout = fontStorage.layout(text, scale: scale, maxWidth: wrapWidth, maxLines: max(0, numberOfLines),
-                                        lineBreakMode: lineBreakMode)
-        return CGSize(width: (CGFloat(layout.width) / scale).rounded(.up),
-                      height: (CGFloat(layout.height) / scale).rounded(.up))
+        let scale = Double(contentScale)
+        let wrap: Double? = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil : Double(size.width) * scale
+        let layout = TextLayout(styledText, scale: scale,
+                                options: TextLayoutOptions(maxWidth: wrap, maxLines: max(0, numberOfLines),
+                                                           lineBreakMode: lineBreakMode))
+        return CGSize(width: CGFloat(layout.width / scale).rounded(.up), height: CGFloat(layout.height / scale).rounded(.up))
     }
 
     /// The size the label wants: `sizeThatFits` with `preferredMaxLayoutWidth` as the width.
@@ -190,14 +200,43 @@ open class UILabel: UIView {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: .greatestFiniteMagnitude))
     }
 
-    /// The lines that fit `width`×`height` points: at most `numberOfLines` (when above 0) and at
-    /// most as many whole lines as the height holds, but always one.
-    private func layout(_ text: String, scale: CGFloat, width: CGFloat, height: CGFloat) -> TextLayout {
-        let lineHeight = fontStorage.lineHeight
-        let ratio = height / lineHeight
-        let fitting = ratio.isFinite ? max(1, Int(min(1e6, ratio + 1e-6).rounded(.down))) : 1_000_000
-        let lines = numberOfLines > 0 ? min(numberOfLines, fitting) : fitting
-        return fontStorage.layout(text, scale: scale, maxWidth: width, maxLines: lines, lineBreakMode: lineBreakMode)
+    /// The text with the label's font, colour, alignment and shadow under its own attributes.
+    private var styledText: StyledText {
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = textAlignment
+        var base: [NSAttributedString.Key: Any] = [.font: fontStorage, .foregroundColor: textColorStorage,
+                                                   .paragraphStyle: paragraph]
+        if let shadowColor, shadowOffset != .zero {
+            let shadow = NSShadow()
+            shadow.shadowOffset = shadowOffset
+            shadow.shadowColor = shadowColor
+            base[.shadow] = shadow
+        }
+        if let attributedTextStorage { return StyledText(attributedTextStorage, base: base) }
+        return StyledText(text ?? "", style: TextStyle(base))
+    }
+
+    /// The lines that fit `width`×`height` points: at most `numberOfLines` (when above 0) and
+    /// at most as many whole lines as the height holds, but always one; with
+    /// `adjustsFontSizeToFitWidth`, the fonts shrunk until nothing is cut off.
+    private func fittedLayout(scale: Double, width: CGFloat, height: CGFloat) -> TextLayout {
+        let w = Double(width) * scale, h = Double(height) * scale
+        let options = TextLayoutOptions(maxWidth: w.isFinite ? w : nil, maxHeight: h.isFinite ? h : nil,
+                                        maxLines: max(0, numberOfLines), lineBreakMode: lineBreakMode)
+        let text = styledText
+        var layout = TextLayout(text, scale: scale, options: options)
+        let minimum = Double(minimumScaleFactor)
+        guard adjustsFontSizeToFitWidth, minimum > 0, minimum < 1, w.isFinite, w > 0 else { return layout }
+        var factor = 1.0
+        var unclipped = options
+        unclipped.lineBreakMode = numberOfLines == 1 ? .byClipping : lineBreakMode
+        var probe = TextLayout(text, scale: scale, options: unclipped)
+        while probe.isTruncated || probe.width > w + 1e-6, factor > minimum {
+            factor = max(minimum, factor * min(0.97, w / max(1, probe.width)))
+            probe = TextLayout(text, scale: scale, fontScale: factor, options: unclipped)
+        }
+        if factor < 1 { layout = TextLayout(text, scale: scale, fontScale: factor, options: options) }
+        return layout
     }
 
     private var contentScale: CGFloat {

@@ -28,9 +28,15 @@ final class UIFontTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(UIFont(name: "DejaVu Sans Bold", size: 12)).fontName, "DejaVuSans-Bold")
         XCTAssertEqual(try XCTUnwrap(UIFont(name: "dejavu sans mono", size: 12)).fontName, "DejaVuSansMono")
         XCTAssertEqual(try XCTUnwrap(UIFont(name: "DejaVu Serif", size: 12)).familyName, "DejaVu Serif")
-        XCTAssertNil(UIFont(name: "Helvetica Neue", size: 12), "unknown names give nil, as in UIKit")
-        XCTAssertEqual(UIFont.familyNames, ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
-        XCTAssertEqual(UIFont.fontNames(forFamilyName: "DejaVu Sans"), ["DejaVuSans", "DejaVuSans-Bold"])
+        let substitute = try XCTUnwrap(UIFont(name: "Helvetica Neue", size: 12), "an iOS name gets fontconfig's substitute")
+        XCTAssertFalse(substitute.familyName.isEmpty)
+        XCTAssertTrue(Set(UIFont.familyNames).isSuperset(of: ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"]))
+        XCTAssertEqual(UIFont.familyNames, UIFont.familyNames.sorted())
+        let faces = UIFont.fontNames(forFamilyName: "DejaVu Sans")
+        XCTAssertTrue(Set(faces).isSuperset(of: ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"]), "\(faces)")
+        XCTAssertEqual(UIFont.fontNames(forFamilyName: "No Such Family"), [])
+        XCTAssertEqual(UIFont.italicSystemFont(ofSize: 12).fontName, "DejaVuSans-Oblique")
+        XCTAssertEqual(UIFont.systemFont(ofSize: 12, weight: .ultraLight).fontName, "DejaVuSans-ExtraLight")
     }
 
     func testSizesThatAreNotPositiveBecomeTwelvePointsAndWithSizeKeepsTheFace() throws {

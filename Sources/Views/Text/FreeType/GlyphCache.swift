@@ -1,17 +1,16 @@
-// Design note. Text is drawn from 8-bit coverage masks that FreeType rasterizes once per glyph,
-// font file and pixel size, and that this cache keeps for the life of the process, with the
-// character-to-glyph map and the kerning pairs: drawing text already drawn once makes no
-// FreeType call (tests count them). Glyphs sit on whole pixels: FreeType's light hinting (vertical
-// snapping only) gives integer advances, kerning is grid-fitted, and the hinter's side-bearing
-// deltas adjust pairs by a pixel where rounding drifted (FreeType's documented correction), so
-// masks are blended without resampling and text stays crisp at 1x.
+// Design note. HarfBuzz shapes (ligatures, kerning, mark placement, Arabic joining, Indic
+// reordering) with its own OpenType code at this cache's pixel size: its scale is the size in
+// 26.6 fixed point, so every advance and offset it returns is in 1/64 pixel, unhinted, and pens
+// keep fractional positions. FreeType rasterizes each glyph once per quarter-pixel phase of its
+// pen position (light hinting: vertical snapping only, so a horizontal shift does not fight the
+// hinter), and this cache keeps the coverage masks, stroked outlines included, for the life of
+// the process. Drawing text already drawn once makes no FreeType call (tests count them), and
+// shaping reuses one HarfBuzz buffer per cache.
 //
-// Measured here (release, one core, "Kinescope — flipFromLeft" at 24 pt, 24 glyphs): laying it
-// out with cold caches (a new face at that size, each glyph loaded and rendered) ≈ 1.4 ms; with warm caches
-// ≈ 8 µs; blending its masks into a bitmap ≈ 0.15 ms; the whole draw into a CGContext (ink-sized
-// image, then the image drawn through the CTM) ≈ 0.7 ms, byte-identical to blending directly
-// when the CTM is a whole-pixel translation. A label pays this once per change, not per frame.
+// Measured here: see BENCHMARKS.md ("Text"): a 1 000-glyph paragraph shaped, laid out and drawn.
 import CFreeType
+import CHarfBuzz
+import Geometry
 import Raster
 import Synchronization
 
@@ -19,44 +18,47 @@ import Synchronization
 struct Glyph: Sendable {
     /// Coverage, nil for glyphs without ink (spaces).
     var mask: CoverageMask?
-    /// Pixels from the pen to the mask's left column.
+    /// Pixels from the pen's whole-pixel column to the mask's left column.
     var left: Int
     /// Pixels from the baseline up to the mask's top row.
     var top: Int
-    /// Pixels the pen moves after this glyph.
-    var advance: Int
-    /// The hinter's side-bearing changes, in 1/64 pixel.
-    var lsbDelta: Int
-    var rsbDelta: Int
 
-    static let empty = Glyph(mask: nil, left: 0, top: 0, advance: 0, lsbDelta: 0, rsbDelta: 0)
+    static let empty = Glyph(mask: nil, left: 0, top: 0)
 }
 
-/// A glyph as placed in a run of text.
+/// A glyph as HarfBuzz placed it in a run, in pixels at the run's size.
 struct ShapedGlyph: Sendable {
-    var scalar: Unicode.Scalar
-    var kind: ScalarKind
-    var glyph: Glyph
-    /// Pixels added before this glyph when it follows the previous one on a line: kerning and
-    /// the hinting correction. 0 after a scalar that is not drawn.
-    var pairAdjustment: Int
+    /// The glyph's index in its font.
+    var id: UInt32
+    /// The first scalar (index in the paragraph) of the cluster the glyph belongs to.
+    var cluster: Int32
+    /// The run (font, style, direction) the glyph was shaped in.
+    var run: Int32
+    /// How far the pen moves after it, `.kern` included.
+    var advance: Double
+    var xOffset: Double
+    /// Up from the baseline.
+    var yOffset: Double
 }
 
-/// The glyphs of one font file at one pixel size, rasterized on first use and kept.
+/// The glyphs of one font file at one pixel size: HarfBuzz shaping at that size, and FreeType
+/// masks rasterized on first use and kept.
 final class GlyphCache: Sendable {
     /// Pixels per em.
     let pixelSize: Double
-    let hasKerning: Bool
+    /// Horizontal pen positions are rounded to this fraction of a pixel before rasterizing.
+    static let subpixelSteps = 4
     private let state: Mutex<State>
 
-    /// Sendable because the face is reachable only through the mutex once the cache exists.
+    /// Sendable because the face, font and buffer are reachable only through the mutex.
     fileprivate struct State: @unchecked Sendable {
         let face: FT_Face
-        var glyphIndices: [UInt32: UInt32] = [:]
-        var glyphs: [UInt32: Glyph] = [:]
-        var kerning: [UInt64: Int] = [:]
-        /// FreeType calls made for glyph lookups, loads and kerning (for tests: a redraw makes none).
+        let font: OpaquePointer
+        let buffer: OpaquePointer
+        var glyphs: [UInt64: Glyph] = [:]
+        /// FreeType calls made for glyph loads (for tests: a redraw makes none).
         var freeTypeCalls = 0
+        var rasterizer: CoverageRasterizer?
     }
 
     /// A face of `file` at `size64` 1/64 pixels per em, or nil when FreeType refuses the size.
@@ -64,100 +66,117 @@ final class GlyphCache: Sendable {
     init?(file: FontFile, size64: Int, library: FT_Library) {
         var face: FT_Face?
         guard FT_New_Memory_Face(library, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                 FT_Long(file.bytes.count), 0, &face) == 0, let face else { return nil }
+                                 FT_Long(file.bytes.count), FT_Long(file.index), &face) == 0, let face else { return nil }
         _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6(size64), 72, 72) == 0 else {
             FT_Done_Face(face)
             return nil
         }
+        let font = hb_font_create(file.harfBuzzFace)!
+        hb_font_set_scale(font, Int32(size64), Int32(size64))
+        hb_font_make_immutable(font)
         pixelSize = Double(size64) / 64
-        hasKerning = kinescope_ft_has_kerning(face) != 0
-        state = Mutex(State(face: face))
+        state = Mutex(State(face: face, font: font, buffer: hb_buffer_create()))
     }
 
-    /// How many FreeType calls this cache has made so far.
+    /// How many FreeType glyph loads this cache has made so far.
     var freeTypeCallCount: Int { state.withLock { $0.freeTypeCalls } }
 
-    /// The glyphs of `scalars`, with kerning between neighbours. Scalars that draw nothing
-    /// (controls, tabs, line breaks, default-ignorable code points) get an empty glyph and no
-    /// lookup; a scalar the font lacks gets the font's `.notdef` glyph (glyph 0, a box in DejaVu).
-    func shape(_ scalars: some Sequence<Unicode.Scalar>) -> [ShapedGlyph] {
-        let hasKerning = hasKerning
-        return state.withLock { state -> [ShapedGlyph] in
-            var result: [ShapedGlyph] = []
-            result.reserveCapacity(scalars.underestimatedCount)
-            var previous: (index: UInt32, rsbDelta: Int)?
-            for scalar in scalars {
-                let kind = ScalarKind(scalar)
-                guard kind.hasGlyph else {
-                    result.append(ShapedGlyph(scalar: scalar, kind: kind, glyph: .empty, pairAdjustment: 0))
-                    previous = nil
-                    continue
+    /// Shapes `text[range]` (UTF-32, the whole paragraph given as context for joining) and
+    /// appends its glyphs to `glyphs` in logical order (a right-to-left run's glyphs reversed
+    /// from HarfBuzz's visual order), each `kern` pixels wider at the end of its cluster.
+    /// `ligatures` false turns the standard and contextual ligatures off (`.ligature: 0`).
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kern: Double,
+               ligatures: Bool = true, run: Int32, into glyphs: inout [ShapedGlyph]) {
+        state.withLock { state in
+            let buffer = state.buffer
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_guess_segment_properties(buffer)
+            if ligatures {
+                hb_shape(state.font, buffer, nil, 0)
+            } else {
+                withUnsafeTemporaryAllocation(of: hb_feature_t.self, capacity: 2) { features in
+                    for (i, tag) in [kinescope_hb_tag(0x6C, 0x69, 0x67, 0x61), kinescope_hb_tag(0x63, 0x6C, 0x69, 0x67)].enumerated() {
+                        features[i] = hb_feature_t(tag: tag, value: 0, start: 0, end: UInt32.max)
+                    }
+                    hb_shape(state.font, buffer, features.baseAddress, 2)
                 }
-                let index = state.glyphIndex(of: scalar)
-                let glyph = state.glyph(at: index)
-                var adjustment = 0
-                if let previous {
-                    if hasKerning { adjustment += state.kerning(previous.index, index) }
-                    let drift = previous.rsbDelta - glyph.lsbDelta
-                    if drift > 32 { adjustment -= 1 } else if drift < -31 { adjustment += 1 }
-                }
-                result.append(ShapedGlyph(scalar: scalar, kind: kind, glyph: glyph, pairAdjustment: adjustment))
-                previous = (index, glyph.rsbDelta)
             }
-            return result
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            let n = Int(count)
+            let start = glyphs.count
+            glyphs.reserveCapacity(start + n)
+            for k in 0..<n {
+                let i = rightToLeft ? n - 1 - k : k
+                let p = positions[i]
+                glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int32(infos[i].cluster), run: run,
+                                          advance: Double(p.x_advance) / 64, xOffset: Double(p.x_offset) / 64,
+                                          yOffset: Double(p.y_offset) / 64))
+            }
+            guard kern != 0 else { return }
+            for i in start..<glyphs.count where i + 1 == glyphs.count || glyphs[i + 1].cluster != glyphs[i].cluster {
+                glyphs[i].advance += kern
+            }
+        }
+    }
+
+    /// Glyph `id` with its pen `phase` quarter pixels right of a whole pixel, filled, or its
+    /// outline stroked `strokeWidth64` 1/64 pixels wide (round joins) when that is above 0.
+    func glyph(_ id: UInt32, phase: Int, strokeWidth64: Int = 0) -> Glyph {
+        let key = UInt64(id) << 32 | UInt64(UInt32(truncatingIfNeeded: strokeWidth64)) << 3 | UInt64(phase & 7)
+        return state.withLock { state in
+            if let glyph = state.glyphs[key] { return glyph }
+            state.freeTypeCalls += 1
+            let glyph = strokeWidth64 > 0
+                ? state.stroked(id, phase: phase, width: Double(strokeWidth64) / 64)
+                : state.rasterize(id, phase: phase)
+            state.glyphs[key] = glyph
+            return glyph
         }
     }
 }
 
 private extension GlyphCache.State {
-    mutating func glyphIndex(of scalar: Unicode.Scalar) -> UInt32 {
-        if let index = glyphIndices[scalar.value] { return index }
-        freeTypeCalls += 1
-        let index = UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
-        glyphIndices[scalar.value] = index
-        return index
-    }
-
-    mutating func glyph(at index: UInt32) -> Glyph {
-        if let glyph = glyphs[index] { return glyph }
-        freeTypeCalls += 1
-        let glyph = Self.rasterize(face, index)
-        glyphs[index] = glyph
-        return glyph
-    }
-
-    /// Grid-fitted kerning between two glyphs, in whole pixels.
-    mutating func kerning(_ left: UInt32, _ right: UInt32) -> Int {
-        let key = UInt64(left) << 32 | UInt64(right)
-        if let value = kerning[key] { return value }
-        freeTypeCalls += 1
-        var vector = FT_Vector()
-        let value = FT_Get_Kerning(face, left, right, FT_KERNING_DEFAULT.rawValue, &vector) == 0
-            ? Int((vector.x + 32) >> 6) : 0
-        kerning[key] = value
-        return value
-    }
-
-    static func rasterize(_ face: FT_Face, _ index: UInt32) -> Glyph {
+    func rasterize(_ index: UInt32, phase: Int) -> Glyph {
         guard FT_Load_Glyph(face, index, kinescope_ft_load_light()) == 0, let slot = face.pointee.glyph else { return .empty }
-        var glyph = Glyph(mask: nil, left: 0, top: 0, advance: Int((slot.pointee.advance.x + 32) >> 6),
-                          lsbDelta: Int(slot.pointee.lsb_delta), rsbDelta: Int(slot.pointee.rsb_delta))
+        if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 64 / GlyphCache.subpixelSteps), 0)
+        }
         if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-            guard FT_Render_Glyph(slot, kinescope_ft_render_light()) == 0 else { return glyph }
+            guard FT_Render_Glyph(slot, kinescope_ft_render_light()) == 0 else { return .empty }
         }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
         guard width > 0, rows > 0, UInt32(bitmap.pixel_mode) == FT_PIXEL_MODE_GRAY.rawValue,
-              let buffer = bitmap.buffer, let size = try? PixelSize(width: width, height: rows) else { return glyph }
+              let buffer = bitmap.buffer, let size = try? PixelSize(width: width, height: rows) else { return .empty }
         let mask = CoverageMask(size: size)
         for y in 0..<rows {
             let source = pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * -pitch
             mask.row(y).baseAddress!.update(from: source, count: width)
         }
-        glyph.mask = mask
-        glyph.left = Int(slot.pointee.bitmap_left)
-        glyph.top = Int(slot.pointee.bitmap_top)
-        return glyph
+        return Glyph(mask: mask, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top))
+    }
+
+    /// The glyph's outline (light-hinted, as the fill) stroked `width` pixels wide with round
+    /// joins, rasterized with the exact-area rasterizer.
+    mutating func stroked(_ index: UInt32, phase: Int, width: Double) -> Glyph {
+        guard FT_Load_Glyph(face, index, kinescope_ft_load_light()) == 0, let slot = face.pointee.glyph,
+              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
+        var path = GlyphOutline.path(of: &slot.pointee.outline, shiftX: Double(phase) / Double(GlyphCache.subpixelSteps))
+        guard !path.isEmpty else { return .empty }
+        path = path.stroked(StrokeStyle(width: width, cap: .butt, join: .round))
+        let bounds = path.bounds
+        guard bounds.width.isFinite, bounds.height.isFinite else { return .empty }
+        let left = Int(bounds.minX.rounded(.down)), top = Int(bounds.minY.rounded(.down))
+        guard let size = try? PixelSize(width: Int(bounds.maxX.rounded(.up)) - left,
+                                        height: Int(bounds.maxY.rounded(.up)) - top), !size.isEmpty else { return .empty }
+        let mask = CoverageMask(size: size)
+        if rasterizer == nil { rasterizer = CoverageRasterizer() }
+        rasterizer!.fill(path, rule: .nonZero, into: mask, origin: CGPoint(x: left, y: top))
+        return Glyph(mask: mask, left: left, top: -top)
     }
 }

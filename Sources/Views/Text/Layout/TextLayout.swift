@@ -1,349 +1,376 @@
-import Raster
+import Foundation
 
-/// What a layout may use: width, number of lines, what happens to text that does not fit.
+/// What a layout may use: width, lines, what happens to text that does not fit.
 struct TextLayoutOptions: Sendable {
     /// The width lines wrap at, in pixels; nil: lines break only at newlines.
     var maxWidth: Double?
+    /// The height whole lines must fit in, in pixels (at least one line is laid out); nil: any.
+    var maxHeight: Double?
     /// The most lines shown; 0 for no limit.
     var maxLines = 0
-    var lineBreakMode: NSLineBreakMode = .byWordWrapping
-    /// Pixels between tab stops (Apple's default paragraph style has one every 28 points).
-    var tabInterval: Int
+    /// Replaces every paragraph's own line-break mode (UILabel's `lineBreakMode`); nil keeps them.
+    var lineBreakMode: NSLineBreakMode?
+    /// Truncate the last line shown with "…" even under a wrapping mode
+    /// (`.truncatesLastVisibleLine`).
+    var truncatesLastLine = false
 }
 
-/// Lines of glyphs at whole-pixel positions, for one font at one pixel size. The block's top
-/// left is the origin; baselines lie `ascender` below each line's top, lines `lineHeight` apart.
-struct TextLayout: Sendable {
-    struct PlacedGlyph: Sendable {
-        var glyph: Glyph
-        /// Pixels from the line's start to the glyph's pen position.
-        var x: Int
+/// Lines of shaped glyphs at fractional pixel positions, for one `StyledText` at one scale. The
+/// block's top left is the origin; each line knows its baseline and where it sits between the
+/// paragraph's indents.
+struct TextLayout {
+    struct PlacedGlyph {
+        var id: UInt32
+        var font: Int32
+        var style: Int32
+        /// The pen position from the line's start, and the glyph's offset from it, in pixels.
+        var x: Double
+        var xOffset: Double
+        /// Up from the baseline: HarfBuzz's offset plus `.baselineOffset`.
+        var y: Double
+        var advance: Double
         var isSpace: Bool
     }
 
-    struct Line: Sendable {
-        /// Glyphs with a font glyph, spaces included (trailing spaces removed).
+    struct Line {
+        /// In visual order, left to right; trailing whitespace removed.
         var glyphs: [PlacedGlyph]
-        /// Advance width in pixels, without trailing whitespace.
-        var width: Int
-        /// Whether the line ends its paragraph (justification leaves such lines alone).
+        var width: Double
+        var top: Double
+        var height: Double
+        var baseline: Double
+        /// Pixels from the leading margin to the line's start; from it to the line's end
+        /// (nil: the container's width plus `tailOffset`).
+        var headIndent: Double
+        var tailIndent: Double?
+        var tailOffset: Double
+        var alignment: NSTextAlignment
+        var rightToLeft: Bool
         var endsParagraph: Bool
     }
 
-    var lines: [Line]
-    /// Pixels from a line's top to its baseline (unrounded).
-    var ascender: Double
-    /// Pixels from one baseline to the next (unrounded).
-    var lineHeight: Double
+    var lines: [Line] = []
+    var fonts: [FontSlot] = []
+    var styles: [TextStyle] = []
     /// Whether text was left out (lines beyond the limit, or a truncated or clipped last line).
     var isTruncated = false
+    /// Pixels per point the layout was made at (fonts scaled by `adjustsFontSizeToFitWidth`
+    /// excluded).
+    var scale: Double = 1
+    /// The factor fonts were scaled by (`adjustsFontSizeToFitWidth`, `minimumScaleFactor`).
+    var fontScale: Double = 1
 
-    /// The widest line's advance width, in pixels.
-    var width: Int { lines.reduce(0) { max($0, $1.width) } }
-    /// The height of all lines, in pixels.
-    var height: Double { lineHeight * Double(lines.count) }
+    /// The widest line with its indents, in pixels.
+    var width: Double { lines.reduce(0) { max($0, $1.width + $1.headIndent + max(0, -$1.tailOffset)) } }
+    /// The bottom of the last line, in pixels.
+    var height: Double { lines.last.map { $0.top + $0.height } ?? 0 }
 
-    /// Line `index`'s baseline, in whole pixels below the block's top.
-    func baseline(ofLine index: Int) -> Int { Int((ascender + Double(index) * lineHeight).rounded()) }
-
-    /// Lays out `glyphs` (the text's scalars, shaped) under `options`; `ellipsis` is "…" shaped
-    /// in the same font.
-    init(glyphs: [ShapedGlyph], ellipsis: [ShapedGlyph], ascender: Double, lineHeight: Double, options: TextLayoutOptions) {
-        self.ascender = ascender
-        self.lineHeight = lineHeight
-        lines = []
-        guard !glyphs.isEmpty else { return }
-        let breaker = LineBreaker(glyphs: glyphs, ellipsis: ellipsis, options: options)
-        let paragraphs = breaker.paragraphs()
-        var entries: [(range: Range<Int>, paragraph: Int, endsParagraph: Bool)] = []
-        let limit = options.maxLines > 0 ? options.maxLines : Int.max
-        for (index, paragraph) in paragraphs.enumerated() {
-            let wrapped = breaker.wrap(paragraph)
-            for (n, range) in wrapped.enumerated() {
-                entries.append((range, index, n == wrapped.count - 1))
-            }
-            if entries.count > limit { break }
-        }
-        if entries.count <= limit {
-            lines = entries.map { breaker.place(glyphs[$0.range], endsParagraph: $0.endsParagraph) }
-            return
-        }
-        lines = entries[..<(limit - 1)].map { breaker.place(glyphs[$0.range], endsParagraph: $0.endsParagraph) }
-        let last = entries[limit - 1]
-        isTruncated = true
-        let mode = options.lineBreakMode
-        guard mode.truncates || mode == .byClipping else {
-            lines.append(breaker.place(glyphs[last.range], endsParagraph: last.endsParagraph))
-            return
-        }
-        let rest = last.range.lowerBound..<paragraphs[last.paragraph].upperBound
-        let laterParagraphs = last.paragraph < paragraphs.count - 1
-        switch mode {
-        case .byClipping: lines.append(breaker.place(glyphs[rest], endsParagraph: true))
-        case .byTruncatingHead where !laterParagraphs: lines.append(breaker.truncateHead(rest))
-        case .byTruncatingMiddle where !laterParagraphs: lines.append(breaker.truncateMiddle(rest))
-        default: lines.append(breaker.truncateTail(rest))
-        }
-    }
-
-    /// The pixels from the block's left edge to line `line`'s start, for `alignment` in a box
-    /// `containerWidth` pixels wide.
-    func lineOffset(_ line: Line, containerWidth: Double, alignment: NSTextAlignment) -> Int {
-        let free = containerWidth - Double(line.width)
-        switch alignment {
-        case .left, .natural, .justified: return 0
-        case .center: return Int((free / 2).rounded(.down))
-        case .right: return Int(free.rounded(.down))
-        }
-    }
-
-    /// Calls `body` with each inked glyph, its pen position from the block's left edge and its
-    /// baseline from the block's top, in pixels.
-    func forEachGlyph(containerWidth: Double, alignment: NSTextAlignment,
-                      _ body: (_ glyph: Glyph, _ mask: CoverageMask, _ x: Int, _ baseline: Int) -> Void) {
-        for (index, line) in lines.enumerated() {
-            let baseline = baseline(ofLine: index)
-            let offset = lineOffset(line, containerWidth: containerWidth, alignment: alignment)
-            var spread = JustificationSpread()
-            if alignment == .justified, !line.endsParagraph, index < lines.count - 1 {
-                let spaces = line.glyphs.reduce(0) { $0 + ($1.isSpace ? 1 : 0) }
-                let extra = Int((containerWidth - Double(line.width)).rounded(.down))
-                if spaces > 0, extra > 0 { spread = JustificationSpread(extra: extra, spaces: spaces) }
-            }
-            var shift = 0
-            for placed in line.glyphs {
-                if let mask = placed.glyph.mask { body(placed.glyph, mask, offset + placed.x + shift, baseline) }
-                if placed.isSpace { shift += spread.next() }
-            }
-        }
-    }
-
-    /// The box of all ink, relative to the block's top left.
-    func inkBounds(containerWidth: Double, alignment: NSTextAlignment) -> PixelRect {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        forEachGlyph(containerWidth: containerWidth, alignment: alignment) { glyph, mask, x, baseline in
-            minX = min(minX, x + glyph.left)
-            maxX = max(maxX, x + glyph.left + mask.width)
-            minY = min(minY, baseline - glyph.top)
-            maxY = max(maxY, baseline - glyph.top + mask.height)
-        }
-        guard minX < maxX, minY < maxY else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    /// Blends every glyph's coverage in `color` into `bitmap`, the block's top left at
-    /// (`originX`, `originY`); ink outside `bitmap` is skipped.
-    func render(into bitmap: Bitmap, originX: Int, originY: Int, containerWidth: Double, alignment: NSTextAlignment,
-                color: PremultipliedColor) {
-        forEachGlyph(containerWidth: containerWidth, alignment: alignment) { glyph, mask, x, baseline in
-            bitmap.fill(color, through: mask, atX: originX + x + glyph.left, y: originY + baseline - glyph.top)
-        }
-    }
-}
-
-/// Extra pixels shared out over a justified line's spaces, the first ones getting one more when
-/// the division leaves a remainder.
-private struct JustificationSpread {
-    var extra = 0
-    var spaces = 0
-    private var given = 0
-
-    init() {}
-    init(extra: Int, spaces: Int) {
-        self.extra = extra
-        self.spaces = spaces
-    }
-
-    mutating func next() -> Int {
-        guard spaces > 0 else { return 0 }
-        let share = extra / spaces + (given < extra % spaces ? 1 : 0)
-        given += 1
-        return share
-    }
-}
-
-/// Splits shaped text into paragraphs and lines and places glyphs on them.
-private struct LineBreaker {
-    let glyphs: [ShapedGlyph]
-    let ellipsis: [ShapedGlyph]
-    let maxWidth: Double?
-    let mode: NSLineBreakMode
-    let tab: Int
-
-    init(glyphs: [ShapedGlyph], ellipsis: [ShapedGlyph], options: TextLayoutOptions) {
-        self.glyphs = glyphs
-        self.ellipsis = ellipsis
-        maxWidth = options.maxWidth
-        mode = options.lineBreakMode
-        tab = max(1, options.tabInterval)
-    }
-
-    /// Ranges between newlines (a CR LF pair is one newline); the text after a final newline is
-    /// an empty paragraph, as in TextKit.
-    func paragraphs() -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0, i = 0
-        while i < glyphs.count {
-            if glyphs[i].kind == .newline {
-                result.append(start..<i)
-                if glyphs[i].scalar == "\r", i + 1 < glyphs.count, glyphs[i + 1].scalar == "\n" { i += 1 }
+    init(_ text: StyledText, scale: Double, fontScale: Double = 1, options: TextLayoutOptions) {
+        self.scale = scale
+        self.fontScale = fontScale
+        styles = text.styles
+        guard !text.isEmpty else { return }
+        var shaper = ParagraphShaper(text: text, scale: scale * fontScale)
+        var builder = LineBuilder(scale: scale, options: options)
+        var start = 0
+        var paragraphs: [Range<Int>] = []
+        var i = 0
+        let scalars = text.scalars
+        while i < scalars.count {
+            if ScalarKind(Unicode.Scalar(scalars[i]) ?? " ") == .newline {
+                paragraphs.append(start..<i)
+                if scalars[i] == 0x0D, i + 1 < scalars.count, scalars[i + 1] == 0x0A { i += 1 }
                 start = i + 1
             }
             i += 1
         }
-        result.append(start..<glyphs.count)
-        return result
+        paragraphs.append(start..<scalars.count)
+        for (index, range) in paragraphs.enumerated() {
+            let paragraph = shaper.shape(range)
+            let done = builder.add(paragraph, isLast: index == paragraphs.count - 1, shaper: &shaper)
+            if done { break }
+        }
+        lines = builder.lines
+        isTruncated = builder.truncated
+        fonts = shaper.fonts
+    }
+}
+
+/// Breaks shaped paragraphs into lines, stacks them and truncates the last one shown.
+private struct LineBuilder {
+    let scale: Double
+    let options: TextLayoutOptions
+    var lines: [TextLayout.Line] = []
+    var truncated = false
+    var top = 0.0
+    private var pendingSpacing = 0.0
+
+    init(scale: Double, options: TextLayoutOptions) {
+        self.scale = scale
+        self.options = options
     }
 
-    /// The pen position of glyph `i` after a pen at `x`, and the pen after it.
-    private func advance(_ x: Int, _ i: Int, lineStart: Int) -> (glyphX: Int, next: Int) {
-        let g = glyphs[i]
-        if g.kind == .tab { return (x, (x / tab + 1) * tab) }
-        let glyphX = i == lineStart ? x : x + g.pairAdjustment
-        return (glyphX, glyphX + g.glyph.advance)
+    /// Adds `paragraph`'s lines; true when the line limit was reached (later paragraphs are not
+    /// shown).
+    mutating func add(_ paragraph: ShapedParagraph, isLast: Bool, shaper: inout ParagraphShaper) -> Bool {
+        var paragraph = paragraph
+        let style = shaper.text.styles[Int(paragraph.style)]
+        let p = style.paragraph
+        let mode = options.lineBreakMode ?? p.lineBreakMode
+        if !lines.isEmpty { top += pendingSpacing + max(0, Double(p.paragraphSpacingBefore) * scale) }
+        let head = max(0, Double(p.headIndent) * scale), first = max(0, Double(p.firstLineHeadIndent) * scale)
+        let tail = Double(p.tailIndent) * scale
+        func available(_ isFirst: Bool) -> Double? {
+            guard let maxWidth = options.maxWidth else { return tail > 0 ? tail - (isFirst ? first : head) : nil }
+            let end = tail > 0 ? tail : maxWidth + tail
+            return end - (isFirst ? first : head)
+        }
+        let ranges = wrap(paragraph, mode: mode, available: available)
+        let limit = options.maxLines > 0 ? options.maxLines : Int.max
+        for (n, range) in ranges.enumerated() {
+            let isFirst = n == 0, ends = n == ranges.count - 1
+            var line = makeLine(paragraph, indices: Array(range), isFirst: isFirst, endsParagraph: ends,
+                                style: style, shaper: &shaper)
+            let remains = !ends || !isLast
+            let lastAllowed = lines.count + 1 == limit
+            let nextWouldNotFit = options.maxHeight.map { line.top + 2 * line.height > $0 + 1e-6 } ?? false
+            if remains, lastAllowed || nextWouldNotFit {
+                truncated = true
+                let rest = Array(range.lowerBound..<paragraph.glyphs.count)
+                let truncates = mode.truncates
+                    || options.truncatesLastLine && (mode == .byWordWrapping || mode == .byCharWrapping)
+                if truncates || mode == .byClipping {
+                    let kept = truncates ? truncate(&paragraph, rest, mode: mode.truncates ? mode : .byTruncatingTail,
+                                                    room: available(isFirst), shaper: &shaper) : rest
+                    line = makeLine(paragraph, indices: kept, isFirst: isFirst, endsParagraph: true, style: style,
+                                    shaper: &shaper)
+                }
+                lines.append(line)
+                return true
+            }
+            lines.append(line)
+            top = line.top + line.height + (ends && isLast ? 0 : max(0, Double(p.lineSpacing) * scale))
+        }
+        pendingSpacing = max(0, Double(p.paragraphSpacing) * scale)
+        return false
     }
 
-    /// The lines of one paragraph: greedy, breaking at the last opportunity before the first
-    /// glyph that would cross `maxWidth`, or before that glyph when the line has no opportunity
-    /// (a word longer than the line) or the mode is `.byCharWrapping`. Whitespace at a break is
-    /// dropped.
-    func wrap(_ paragraph: Range<Int>) -> [Range<Int>] {
-        guard let maxWidth else { return [paragraph] }
-        var lines: [Range<Int>] = []
-        var start = paragraph.lowerBound
-        repeat {
-            var x = 0, i = start, breakAt: Int?, end = paragraph.upperBound
-            while i < paragraph.upperBound {
-                let kind = glyphs[i].kind
-                if kind.allowsBreakBefore, i > start { breakAt = i }
-                let next = advance(x, i, lineStart: start).next
-                if !kind.isWhitespace, i > start, Double(next) > maxWidth + 1e-9 {
+    /// Greedy line breaking over the paragraph's glyphs in logical order: a line ends at the
+    /// last break opportunity before the first cluster that would cross the available width,
+    /// or before that cluster when there is none (or the mode is `.byCharWrapping`);
+    /// whitespace at a break goes with the line before it.
+    private func wrap(_ paragraph: ShapedParagraph, mode: NSLineBreakMode, available: (Bool) -> Double?) -> [Range<Int>] {
+        let glyphs = paragraph.glyphs
+        let n = glyphs.count
+        guard n > 0 else { return [0..<0] }
+        var result: [Range<Int>] = []
+        var start = 0
+        let tab = tabInterval(paragraph)
+        while start < n {
+            guard let room = available(result.isEmpty) else {
+                result.append(start..<n)
+                break
+            }
+            var x = 0.0, i = start, breakAt: Int?, end = n
+            while i < n {
+                let g = glyphs[i]
+                let kind = paragraph.kinds[Int(g.cluster)]
+                let clusterStart = i == start || glyphs[i - 1].cluster != g.cluster
+                if clusterStart, i > start {
+                    let before = paragraph.kinds[max(0, Int(g.cluster) - 1)]
+                    if before.allowsBreakAfter || kind.allowsBreakBefore { breakAt = i }
+                }
+                let next = kind == .tab ? (x / tab + 1).rounded(.down) * tab : x + g.advance
+                if clusterStart, i > start, !kind.isWhitespace, next > room + 1e-6 {
                     end = (mode == .byCharWrapping ? nil : breakAt) ?? i
                     break
                 }
                 x = next
-                if kind.allowsBreakAfter { breakAt = i + 1 }
                 i += 1
             }
-            lines.append(start..<end)
+            result.append(start..<end)
             start = end
-            while start < paragraph.upperBound, glyphs[start].kind.isWhitespace || glyphs[start].kind == .zeroWidthBreak {
-                start += 1
-            }
-        } while start < paragraph.upperBound
-        return lines
-    }
-
-    /// Places `items` from pen 0, the first one without its pair adjustment.
-    func place(_ items: some Collection<ShapedGlyph>, endsParagraph: Bool) -> TextLayout.Line {
-        var x = 0, width = 0, first = true
-        var placed: [TextLayout.PlacedGlyph] = []
-        placed.reserveCapacity(items.count)
-        for g in items {
-            if g.kind == .tab {
-                x = (x / tab + 1) * tab
-                first = false
-                continue
-            }
-            let glyphX = first ? x : x + g.pairAdjustment
-            first = false
-            x = glyphX + g.glyph.advance
-            if g.kind.hasGlyph { placed.append(.init(glyph: g.glyph, x: glyphX, isSpace: g.kind == .space)) }
-            if g.kind.isInk { width = x }
         }
-        while placed.last?.isSpace == true { placed.removeLast() }
-        return TextLayout.Line(glyphs: placed, width: width, endsParagraph: endsParagraph)
-    }
-
-    private var ellipsisWidth: Int { place(ellipsis, endsParagraph: true).width }
-
-    /// `range` without trailing whitespace.
-    private func trimmed(_ range: Range<Int>) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound, !glyphs[end - 1].kind.isInk { end -= 1 }
-        return range.lowerBound..<end
-    }
-
-    /// The longest start of `range` that fits with "…" after it.
-    func truncateTail(_ range: Range<Int>) -> TextLayout.Line {
-        let range = trimmed(range)
-        var keep = range.upperBound
-        if let maxWidth {
-            let room = maxWidth - Double(ellipsisWidth)
-            var x = 0
-            keep = range.lowerBound
-            for i in range {
-                x = advance(x, i, lineStart: range.lowerBound).next
-                guard glyphs[i].kind.isInk else { continue }
-                if Double(x) <= room + 1e-9 { keep = i + 1 } else { break }
-            }
-        }
-        return place(Array(glyphs[range.lowerBound..<keep]) + ellipsis, endsParagraph: true)
-    }
-
-    /// "…" then the longest end of `range` that fits after it.
-    func truncateHead(_ range: Range<Int>) -> TextLayout.Line {
-        let range = trimmed(range)
-        guard let maxWidth else { return place(ellipsis + glyphs[range], endsParagraph: true) }
-        let room = maxWidth - Double(ellipsisWidth)
-        var width = 0, keepFrom = range.upperBound
-        for i in range.reversed() {
-            width += suffixStep(i, end: range.upperBound)
-            guard glyphs[i].kind.isInk else { continue }
-            if Double(width) <= room + 1e-9 { keepFrom = i } else { break }
-        }
-        return place(ellipsis + seamed(glyphs[keepFrom..<range.upperBound]), endsParagraph: true)
-    }
-
-    /// The start and the end of `range` around "…", grown alternately while they fit.
-    func truncateMiddle(_ range: Range<Int>) -> TextLayout.Line {
-        let range = trimmed(range)
-        guard let maxWidth else { return place(Array(glyphs[range]) + ellipsis, endsParagraph: true) }
-        let room = maxWidth - Double(ellipsisWidth)
-        var head = range.lowerBound, tail = range.upperBound
-        var headPen = 0, headWidth = 0, tailWidth = 0
-        var growing = true
-        while growing, head < tail {
-            growing = false
-            let next = advance(headPen, head, lineStart: range.lowerBound).next
-            let newHeadWidth = glyphs[head].kind.isInk ? next : headWidth
-            if Double(newHeadWidth + tailWidth) <= room + 1e-9 {
-                headPen = next
-                headWidth = newHeadWidth
-                head += 1
-                growing = true
-            }
-            guard head < tail else { break }
-            let newTailWidth = tailWidth + suffixStep(tail - 1, end: range.upperBound)
-            if Double(headWidth + newTailWidth) <= room + 1e-9 {
-                tailWidth = newTailWidth
-                tail -= 1
-                growing = true
-            }
-        }
-        var items = Array(glyphs[range.lowerBound..<head])
-        while let last = items.last, !last.kind.isInk { items.removeLast() }
-        return place(items + ellipsis + seamed(glyphs[tail..<range.upperBound]), endsParagraph: true)
-    }
-
-    /// The width glyph `i` adds in front of the glyphs after it up to `end` (its advance and its
-    /// pair adjustment with the next one); a tab counts as one tab interval.
-    private func suffixStep(_ i: Int, end: Int) -> Int {
-        let g = glyphs[i]
-        let own = g.kind == .tab ? tab : g.glyph.advance
-        return own + (i + 1 < end ? glyphs[i + 1].pairAdjustment : 0)
-    }
-
-    /// `items` with leading whitespace dropped and no pair adjustment on the first glyph (it now
-    /// follows "…", not its old neighbour).
-    private func seamed(_ items: ArraySlice<ShapedGlyph>) -> [ShapedGlyph] {
-        var result = Array(items.drop { !$0.kind.isInk })
-        if !result.isEmpty { result[0].pairAdjustment = 0 }
         return result
+    }
+
+    private func tabInterval(_ paragraph: ShapedParagraph) -> Double { 28 * scale }
+
+    private func isWhitespace(_ paragraph: ShapedParagraph, _ index: Int) -> Bool {
+        let kind = paragraph.kinds[Int(paragraph.glyphs[index].cluster)]
+        return kind.isWhitespace || kind == .zeroWidthBreak
+    }
+
+    /// The glyphs of `indices` with "…" in the run's style: the start kept (tail), the end
+    /// (head) or both ends (middle), as much as fits `room` pixels.
+    private func truncate(_ paragraph: inout ShapedParagraph, _ indices: [Int], mode: NSLineBreakMode, room: Double?,
+                          shaper: inout ParagraphShaper) -> [Int] {
+        var trimmed = indices
+        while let last = trimmed.last, isWhitespace(paragraph, last) { trimmed.removeLast() }
+        guard let room, !trimmed.isEmpty else { return trimmed }
+        let anchor = mode == .byTruncatingHead ? trimmed[0] : trimmed[trimmed.count - 1]
+        let ellipsis = appendEllipsis(&paragraph, after: anchor, shaper: &shaper)
+        let ellipsisWidth = ellipsis.reduce(0.0) { $0 + paragraph.glyphs[$1].advance }
+        let space = room - ellipsisWidth
+        func clusterStart(_ k: Int) -> Bool {
+            k == 0 || k == trimmed.count || paragraph.glyphs[trimmed[k]].cluster != paragraph.glyphs[trimmed[k - 1]].cluster
+        }
+        func dropSpaces(_ part: ArraySlice<Int>, atEnd: Bool) -> [Int] {
+            var part = Array(part)
+            while let k = atEnd ? part.last : part.first, isWhitespace(paragraph, k) {
+                if atEnd { part.removeLast() } else { part.removeFirst() }
+            }
+            return part
+        }
+        switch mode {
+        case .byTruncatingHead:
+            var width = 0.0, from = trimmed.count
+            for k in stride(from: trimmed.count - 1, through: 0, by: -1) {
+                width += paragraph.glyphs[trimmed[k]].advance
+                if width > space + 1e-6 { break }
+                if clusterStart(k) { from = k }
+            }
+            return ellipsis + dropSpaces(trimmed[from...], atEnd: false)
+        case .byTruncatingMiddle:
+            var head = 0, tail = trimmed.count, used = 0.0, growing = true
+            while growing, head < tail {
+                growing = false
+                var k = head + 1
+                while k < tail, !clusterStart(k) { k += 1 }
+                let w = trimmed[head..<k].reduce(0.0) { $0 + paragraph.glyphs[$1].advance }
+                if used + w <= space + 1e-6 {
+                    used += w
+                    head = k
+                    growing = true
+                }
+                guard head < tail else { break }
+                var j = tail - 1
+                while j > head, !clusterStart(j) { j -= 1 }
+                let v = trimmed[j..<tail].reduce(0.0) { $0 + paragraph.glyphs[$1].advance }
+                if used + v <= space + 1e-6 {
+                    used += v
+                    tail = j
+                    growing = true
+                }
+            }
+            return dropSpaces(trimmed[..<head], atEnd: true) + ellipsis + dropSpaces(trimmed[tail...], atEnd: false)
+        default:
+            var width = 0.0, keep = 0
+            for k in 0..<trimmed.count {
+                if clusterStart(k) { keep = k }
+                width += paragraph.glyphs[trimmed[k]].advance
+                if width > space + 1e-6 { break }
+                if k == trimmed.count - 1 { keep = trimmed.count }
+            }
+            return dropSpaces(trimmed[..<keep], atEnd: true) + ellipsis
+        }
+    }
+
+    /// Shapes "…" in the style and font of glyph `anchor` and appends it to the paragraph's
+    /// glyphs, in a run at the paragraph's own level; returns its glyph indices.
+    private func appendEllipsis(_ paragraph: inout ShapedParagraph, after anchor: Int,
+                                shaper: inout ParagraphShaper) -> [Int] {
+        let run = paragraph.runs[Int(paragraph.glyphs[anchor].run)]
+        let runIndex = Int32(paragraph.runs.count)
+        paragraph.runs.append(.init(font: run.font, style: run.style, level: paragraph.rightToLeft ? 1 : 0))
+        let start = paragraph.glyphs.count
+        let cluster = paragraph.glyphs[anchor].cluster
+        if let cache = shaper.fonts[Int(run.font)].cache {
+            [UInt32(0x2026)].withUnsafeBufferPointer { text in
+                cache.shape(text, range: 0..<1, rightToLeft: false, kern: 0, run: runIndex, into: &paragraph.glyphs)
+            }
+        }
+        for k in start..<paragraph.glyphs.count { paragraph.glyphs[k].cluster = cluster }
+        return Array(start..<paragraph.glyphs.count)
+    }
+
+    /// A line of the glyphs `indices` (logical order): reordered for display (rule L2), placed
+    /// from pen 0, and stacked below the previous line.
+    private func makeLine(_ paragraph: ShapedParagraph, indices: [Int], isFirst: Bool, endsParagraph: Bool,
+                          style: TextStyle, shaper: inout ParagraphShaper) -> TextLayout.Line {
+        var logical = indices
+        while let last = logical.last, isWhitespace(paragraph, last) { logical.removeLast() }
+        while let first = logical.first, !isFirst, isWhitespace(paragraph, first) { logical.removeFirst() }
+        let levels = logical.map { paragraph.runs[Int(paragraph.glyphs[$0].run)].level }
+        var visual = logical
+        if let highest = levels.max(), highest > 0 {
+            var order = Array(0..<logical.count)
+            let lowestOdd = (levels.min() ?? 0) | 1
+            var level = highest
+            while level >= lowestOdd {
+                var k = 0
+                while k < order.count {
+                    guard levels[order[k]] >= level else { k += 1; continue }
+                    var e = k
+                    while e < order.count, levels[order[e]] >= level { e += 1 }
+                    order[k..<e].reverse()
+                    k = e
+                }
+                level -= 1
+            }
+            visual = order.map { logical[$0] }
+        }
+        var placed: [TextLayout.PlacedGlyph] = []
+        placed.reserveCapacity(visual.count)
+        var x = 0.0
+        var ascent = 0.0, descent = 0.0, leading = 0.0
+        var seenFonts: Set<Int32> = []
+        let tab = tabInterval(paragraph)
+        for index in visual {
+            let g = paragraph.glyphs[index]
+            let run = paragraph.runs[Int(g.run)]
+            let kind = paragraph.kinds[Int(g.cluster)]
+            if seenFonts.insert(run.font).inserted {
+                let f = shaper.fonts[Int(run.font)]
+                ascent = max(ascent, f.ascent)
+                descent = max(descent, f.descent)
+                leading = max(leading, f.leading)
+            }
+            let advance = kind == .tab ? (x / tab + 1).rounded(.down) * tab - x : g.advance
+            let raise = Double(shaper.text.styles[Int(run.style)].baselineOffset) * scale
+            placed.append(.init(id: g.id, font: run.font, style: run.style, x: x, xOffset: g.xOffset, y: g.yOffset + raise,
+                                advance: advance, isSpace: kind.isWhitespace))
+            x += advance
+        }
+        if seenFonts.isEmpty {
+            let f = shaper.fonts[Int(shaper.primarySlot(paragraph.style))]
+            (ascent, descent, leading) = (f.ascent, f.descent, f.leading)
+        }
+        let p = style.paragraph
+        let natural = ascent + descent + leading
+        var height = natural
+        if p.lineHeightMultiple > 0 { height *= Double(p.lineHeightMultiple) }
+        if p.minimumLineHeight > 0 { height = max(height, Double(p.minimumLineHeight) * scale) }
+        if p.maximumLineHeight > 0 { height = min(height, Double(p.maximumLineHeight) * scale) }
+        let tail = Double(p.tailIndent) * scale
+        return TextLayout.Line(glyphs: placed, width: x, top: top, height: height, baseline: top + height - descent - leading,
+                               headIndent: max(0, Double(isFirst ? p.firstLineHeadIndent : p.headIndent) * scale),
+                               tailIndent: tail > 0 ? tail : nil, tailOffset: tail > 0 ? 0 : tail,
+                               alignment: p.alignment, rightToLeft: paragraph.rightToLeft, endsParagraph: endsParagraph)
     }
 }
 
-extension ScalarKind {
-    /// Whether the scalar is a visible glyph that counts towards a line's width.
-    var isInk: Bool { self == .glyph || self == .glyphBreakingAfter || self == .ideograph }
+extension TextLayout {
+    /// Where line `line` starts, in pixels from the block's left edge, in a box `container`
+    /// pixels wide, and the extra pixels each space gets when the line is justified.
+    func placement(of line: Line, container: Double) -> (x: Double, spaceExtra: Double) {
+        let end = line.tailIndent ?? container + line.tailOffset
+        let start = line.headIndent
+        let boxMin = line.rightToLeft ? container - end : start
+        let boxMax = line.rightToLeft ? container - start : end
+        let free = boxMax - boxMin - line.width
+        let natural: NSTextAlignment = line.rightToLeft ? .right : .left
+        switch line.alignment {
+        case .left: return (boxMin, 0)
+        case .right: return (boxMax - line.width, 0)
+        case .center: return (boxMin + free / 2, 0)
+        case .natural: return (natural == .right ? boxMax - line.width : boxMin, 0)
+        case .justified:
+            let spaces = line.glyphs.reduce(0) { $0 + ($1.isSpace ? 1 : 0) }
+            guard !line.endsParagraph, spaces > 0, free > 0 else {
+                return (natural == .right ? boxMax - line.width : boxMin, 0)
+            }
+            return (boxMin, free / Double(spaces))
+        }
+    }
 }

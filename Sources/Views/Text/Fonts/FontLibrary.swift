@@ -14,13 +14,19 @@ final class FontLibrary: Sendable {
     private struct State {
         var library: FT_Library?
         var libraryError: FT_Error = 0
-        var files: [String: Result<FontFile, FontError>] = [:]
+        var files: [FileKey: Result<FontFile, FontError>] = [:]
         var caches: [CacheKey: GlyphCache] = [:]
         var reported: Set<String> = []
     }
 
+    private struct FileKey: Hashable {
+        let path: String
+        let index: Int
+    }
+
     private struct CacheKey: Hashable {
         let path: String
+        let index: Int
         /// The pixel size in 1/64 pixel (FreeType's 26.6 format).
         let size64: Int
     }
@@ -31,20 +37,22 @@ final class FontLibrary: Sendable {
 
     /// The font file at `path`, read on first use. The result, failure included, is remembered:
     /// a missing font costs one look, not one per frame.
-    func file(at path: String, debianPackage: String?) -> Result<FontFile, FontError> {
+    func file(at path: String, index: Int = 0, debianPackage: String?) -> Result<FontFile, FontError> {
         state.withLock { state -> Result<FontFile, FontError> in
-            if let known = state.files[path] { return known }
+            let key = FileKey(path: path, index: index)
+            if let known = state.files[key] { return known }
             let result: Result<FontFile, FontError>
             if let library = Self.library(&state) {
                 do throws(FontError) {
-                    result = .success(try FontFile(path: path, debianPackage: debianPackage, library: library))
+                    result = .success(try FontFile(path: path, index: index, debianPackage: debianPackage,
+                                                         library: library))
                 } catch {
                     result = .failure(error)
                 }
             } else {
                 result = .failure(.notAFont(path: path, code: state.libraryError))
             }
-            state.files[path] = result
+            state.files[key] = result
             return result
         }
     }
@@ -54,7 +62,7 @@ final class FontLibrary: Sendable {
     func glyphCache(for file: FontFile, pixelSize: Double) -> GlyphCache? {
         let size64 = Int((pixelSize * 64).rounded())
         guard size64 > 0, size64 < 0xFFFF * 64 else { return nil }
-        let key = CacheKey(path: file.path, size64: size64)
+        let key = CacheKey(path: file.path, index: file.index, size64: size64)
         return state.withLock { state -> GlyphCache? in
             if let cache = state.caches[key] { return cache }
             guard let library = Self.library(&state),

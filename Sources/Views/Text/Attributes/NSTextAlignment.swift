@@ -6,7 +6,8 @@ public enum NSTextAlignment: Int, Sendable {
     /// Wrapped lines are stretched to both edges by widening their spaces (whole pixels); the
     /// last line of each paragraph, and a line without spaces, stays left-aligned.
     case justified = 3
-    /// The script's own direction. Kinescope lays text out left to right only, so this is `.left`.
+    /// The paragraph's own direction, as the Unicode bidirectional algorithm finds it from its
+    /// first strong character: `.left` for Latin, `.right` for Arabic and Hebrew paragraphs.
     case natural = 4
 }
 

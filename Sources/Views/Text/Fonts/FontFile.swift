@@ -1,13 +1,22 @@
 import CFreeType
+import CHarfBuzz
 import Foundation
 
 /// A font file's bytes, read once and kept for the life of the process (every FreeType face made
-/// from it reads glyph outlines straight from them), with the metrics that do not depend on size.
+/// from it reads glyph outlines straight from them, and HarfBuzz reads its tables from them
+/// without a copy), with the metrics that do not depend on size.
 final class FontFile: @unchecked Sendable {
     let path: String
+    /// The face's index in the file (0 unless the file is a collection).
+    let index: Int
     /// Never written after `init`; freed never (files are few and live as long as their caches).
     let bytes: UnsafeMutableRawBufferPointer
     let metrics: DesignMetrics
+    /// HarfBuzz's view of the face: shaping tables, never changed after `init` (HarfBuzz faces
+    /// and fonts are safe to read from several threads).
+    let harfBuzzFace: OpaquePointer
+    /// The face at one unit per design unit, for character coverage checks.
+    private let designFont: OpaquePointer
     /// The names the file gives itself ("DejaVuSans-Bold", "DejaVu Sans"); the file name
     /// without extension when it has none.
     let postScriptName: String
@@ -15,7 +24,7 @@ final class FontFile: @unchecked Sendable {
 
     /// Reads `path` and checks with FreeType that it is a font. `debianPackage` goes into the
     /// error when the file is missing.
-    init(path: String, debianPackage: String?, library: FT_Library) throws(FontError) {
+    init(path: String, index: Int = 0, debianPackage: String?, library: FT_Library) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fileMissing(path: path, debianPackage: debianPackage)
         }
@@ -30,7 +39,7 @@ final class FontFile: @unchecked Sendable {
         data.copyBytes(to: bytes)
         var face: FT_Face?
         let status = FT_New_Memory_Face(library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                        FT_Long(bytes.count), 0, &face)
+                                        FT_Long(bytes.count), FT_Long(index), &face)
         guard status == 0, let face else {
             bytes.deallocate()
             throw .notAFont(path: path, code: status)
@@ -41,11 +50,24 @@ final class FontFile: @unchecked Sendable {
             throw .notAFont(path: path, code: 0x17)
         }
         self.path = path
+        self.index = index
         self.bytes = bytes
         self.metrics = DesignMetrics(face: face)
+        let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                                  HB_MEMORY_MODE_READONLY, nil, nil)
+        harfBuzzFace = hb_face_create(blob, UInt32(index))
+        hb_blob_destroy(blob)
+        designFont = hb_font_create(harfBuzzFace)
+        hb_font_make_immutable(designFont)
         let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? fallbackName
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? postScriptName
+    }
+
+    /// Whether the face maps `scalar` to a glyph of its own (not `.notdef`).
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(designFont, scalar.value, &glyph) != 0 && glyph != 0
     }
 }
 
@@ -60,6 +82,14 @@ struct DesignMetrics: Sendable {
     var lineHeight: Double
     var capHeight: Double
     var xHeight: Double
+    /// The underline's centre below the baseline (negative, as in the `post` table) and its
+    /// thickness.
+    var underlinePosition: Double
+    var underlineThickness: Double
+    /// The strikethrough's centre above the baseline (OS/2 `yStrikeoutPosition` is its top)
+    /// and its thickness.
+    var strikeoutPosition: Double
+    var strikeoutThickness: Double
 
     /// DejaVu Sans's metrics: the layout of text whose font file is missing (it then draws
     /// nothing, but labels keep a sensible size).
@@ -73,6 +103,10 @@ struct DesignMetrics: Sendable {
         self.lineHeight = lineHeight
         self.capHeight = capHeight
         self.xHeight = xHeight
+        underlinePosition = -unitsPerEm * 0.1
+        underlineThickness = unitsPerEm * 0.05
+        strikeoutPosition = xHeight / 2
+        strikeoutThickness = underlineThickness
     }
 
     init(face: FT_Face) {
@@ -88,6 +122,16 @@ struct DesignMetrics: Sendable {
         } else {
             capHeight = Self.glyphHeight(face, "H") ?? ascender * 0.7
             xHeight = Self.glyphHeight(face, "x") ?? ascender * 0.5
+        }
+        underlineThickness = f.underline_thickness > 0 ? Double(f.underline_thickness) : unitsPerEm * 0.05
+        underlinePosition = f.underline_position < 0 ? Double(f.underline_position) : -unitsPerEm * 0.1
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           table.pointee.version != 0xFFFF, table.pointee.yStrikeoutSize > 0, table.pointee.yStrikeoutPosition > 0 {
+            strikeoutThickness = Double(table.pointee.yStrikeoutSize)
+            strikeoutPosition = Double(table.pointee.yStrikeoutPosition) - strikeoutThickness / 2
+        } else {
+            strikeoutThickness = underlineThickness
+            strikeoutPosition = xHeight / 2
         }
     }
 

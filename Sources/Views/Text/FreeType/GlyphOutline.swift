@@ -1,0 +1,52 @@
+import CFreeType
+import Geometry
+import Raster
+
+/// A FreeType outline as a flattened path in pixels, y down (FreeType's y axis points up).
+enum GlyphOutline {
+    /// `outline`'s contours, moved `shiftX` pixels right, flattened to 0.05 pixel.
+    static func path(of outline: UnsafeMutablePointer<FT_Outline>, shiftX: Double) -> FlattenedPath {
+        var builder = Builder(path: FlattenedPath(tolerance: 0.05), shiftX: shiftX)
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                user!.assumingMemoryBound(to: Builder.self).pointee.move(to!.pointee)
+                return 0
+            },
+            line_to: { to, user in
+                user!.assumingMemoryBound(to: Builder.self).pointee.line(to!.pointee)
+                return 0
+            },
+            conic_to: { control, to, user in
+                user!.assumingMemoryBound(to: Builder.self).pointee.quad(control!.pointee, to!.pointee)
+                return 0
+            },
+            cubic_to: { c1, c2, to, user in
+                user!.assumingMemoryBound(to: Builder.self).pointee.cubic(c1!.pointee, c2!.pointee, to!.pointee)
+                return 0
+            },
+            shift: 0, delta: 0)
+        _ = withUnsafeMutablePointer(to: &builder) { FT_Outline_Decompose(outline, &funcs, $0) }
+        builder.path.close()
+        return builder.path
+    }
+
+    private struct Builder {
+        var path: FlattenedPath
+        let shiftX: Double
+        var open = false
+
+        func point(_ v: FT_Vector) -> CGPoint { CGPoint(x: Double(v.x) / 64 + shiftX, y: -Double(v.y) / 64) }
+
+        mutating func move(_ v: FT_Vector) {
+            if open { path.close() }
+            path.move(to: point(v))
+            open = true
+        }
+
+        mutating func line(_ v: FT_Vector) { path.addLine(to: point(v)) }
+        mutating func quad(_ c: FT_Vector, _ v: FT_Vector) { path.addQuadCurve(to: point(v), control: point(c)) }
+        mutating func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ v: FT_Vector) {
+            path.addCurve(to: point(v), control1: point(c1), control2: point(c2))
+        }
+    }
+}
