@@ -2,8 +2,8 @@
 // same run, and the frame budget of the demos, the recording throughput and the viewer's costs.
 //   swift run -c release --package-path Benchmarks -Xswiftc -target-cpu -Xswiftc haswell \
 //       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD] [--kinescope PATH]
-// Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, demos, ffmpeg,
-// recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
+// Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, demos, scroll,
+// ffmpeg, recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 import BenchmarkSupport
 import Foundation
 
@@ -42,6 +42,7 @@ section("strokes") { (StrokeBenchmarks(options: options).run(), StrokeBenchmarks
 section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
 section("layers") { (LayerTreeBenchmarks(options: options).run(), LayerTreeBenchmarks.notes) }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
+section("scroll") { try MainActor.assumeIsolated { try ScrollBenchmarks(options: options).run() } }
 section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }
 section("recording") { try RecordingBenchmarks(options: options).run() }
 section("viewer") { try ToolBenchmarks(options: options).viewer() }

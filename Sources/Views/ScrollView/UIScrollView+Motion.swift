@@ -45,10 +45,10 @@ extension UIScrollView {
 
     /// Stops any motion where it is, without delegate calls (a touch or a new scroll took over).
     func stopMotion() {
+        isDecelerating = false
         guard motion != nil else { return }
         motion = nil
         motionGeneration &+= 1
-        isDecelerating = false
     }
 
     /// Runs the display link while something moves or the indicators fade.
@@ -153,7 +153,8 @@ extension UIScrollView {
             return
         }
         delegate?.scrollViewWillBeginDecelerating(self)
-        // The delegate may have started something else meanwhile.
+        // The delegate may have set an offset (which stops the deceleration) or started
+        // something else meanwhile.
         guard isDecelerating, !isDragging, motion == nil else { return }
         startMotion(.deceleration(x: x, y: y))
     }

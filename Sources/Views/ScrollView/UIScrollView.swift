@@ -41,7 +41,9 @@ import Layers
 /// `bouncesZoom` (zooming is clamped to its limits, never bounced), `touchesShouldBegin`.
 @MainActor
 open class UIScrollView: UIView, UIGestureRecognizerDelegate {
-    override class var drawsWithDrawRect: Bool { false }
+    /// UIKit's own scroll view draws nothing; subclasses draw through `draw(_:)` as other
+    /// views do.
+    override class var drawsWithDrawRect: Bool { self != UIScrollView.self }
 
     /// The size of the content, points. Default zero. Negative, NaN or infinite components
     /// count as 0.
