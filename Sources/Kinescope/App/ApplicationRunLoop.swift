@@ -12,8 +12,9 @@ import Views
 ///    blocks and main-actor jobs), then wait for host events, but only as long as nothing is due —
 ///    the wait is in Foundation's run loop, which Foundation's work also ends (blocks while idle:
 ///    no polling);
-/// 2. deliver them: pointer → touches through the window, wheel → the window's wheel-driven
-///    gesture recognisers, keys → first responder, resizes → the window's frame; then let the
+/// 2. deliver them: pointer → touches through the window (moves without a button: hover),
+///    wheel → the scroll view under the pointer or the window's wheel-driven gesture
+///    recognisers, keys → first responder, resizes → the window's frame; then let the
 ///    window's gesture recognisers see the clock's time (a long press begins once it has lasted);
 /// 3. lay out, then commit the implicit transaction (changes made while handling events take
 ///    effect, their animations start);
@@ -240,6 +241,8 @@ public final class ApplicationRunLoop {
             window?.sendTouch(.began, at: CGPoint(x: x, y: y), timestamp: now)
         case let .pointerMoved(x, y, _) where primaryDown:
             window?.sendTouch(.moved, at: CGPoint(x: x, y: y), timestamp: now)
+        case let .pointerMoved(x, y, _):
+            window?.sendHover(at: CGPoint(x: x, y: y))
         case let .pointerUp(button, x, y, _) where button == .primary && primaryDown:
             primaryDown = false
             window?.sendTouch(.ended, at: CGPoint(x: x, y: y), timestamp: now)
@@ -259,7 +262,7 @@ public final class ApplicationRunLoop {
         case let .scrolled(deltaX, deltaY, x, y, modifiers):
             window?.sendScroll(deltaX: CGFloat(deltaX), deltaY: CGFloat(deltaY), at: CGPoint(x: x, y: y),
                                modifierFlags: modifiers.uiKitFlags, timestamp: now)
-        case .exposed, .pointerDown, .pointerUp, .pointerMoved:
+        case .exposed, .pointerDown, .pointerUp:
             break
         }
     }

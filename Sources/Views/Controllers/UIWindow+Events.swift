@@ -15,6 +15,7 @@ extension UIWindow {
     public func sendTouch(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval) {
         guard location.x.isFinite, location.y.isFinite, timestamp.isFinite else { return }
         guard !UIApplication.shared.isIgnoringInteractionEvents || phase != .began else { return }
+        pointerLocation = location
         updateGestureRecognizers(at: timestamp)
         switch phase {
         case .began:
@@ -45,16 +46,30 @@ extension UIWindow {
 
     /// Delivers a turn of the mouse wheel with the pointer at `location` (window coordinates),
     /// `deltaX`/`deltaY` in notches (negative: left / away from the user, as `HostEvent.scrolled`).
-    /// On a desktop with one pointer the wheel drives the two-finger gestures: with Control held
-    /// it goes to `UIPinchGestureRecognizer`s, with Control and Shift to
-    /// `UIRotationGestureRecognizer`s, on the view under the pointer and its ancestors (see
-    /// those classes for the step per notch). Non-finite values are ignored.
+    /// Without Control it scrolls the innermost `UIScrollView` under the pointer that can move
+    /// that way (`UIScrollView.wheelStep` points a notch; Shift turns a vertical turn into a
+    /// horizontal one). On a desktop with one pointer the wheel also drives the two-finger
+    /// gestures: with Control held it goes to `UIPinchGestureRecognizer`s, with Control and
+    /// Shift to `UIRotationGestureRecognizer`s, on the view under the pointer and its ancestors
+    /// (see those classes for the step per notch); so does a plain turn no scroll view took.
+    /// Non-finite values are ignored.
     public func sendScroll(deltaX: CGFloat, deltaY: CGFloat, at location: CGPoint,
                            modifierFlags: UIKeyModifierFlags, timestamp: TimeInterval) {
         guard location.x.isFinite, location.y.isFinite, deltaX.isFinite, deltaY.isFinite, timestamp.isFinite,
               !UIApplication.shared.isIgnoringInteractionEvents else { return }
+        pointerLocation = location
         updateGestureRecognizers(at: timestamp)
-        let candidates = hitTest(convert(location, from: nil), with: nil).map(recognizers(for:)) ?? []
+        let hit = hitTest(convert(location, from: nil), with: nil)
+        if !modifierFlags.contains(.control) {
+            let sideways = modifierFlags.contains(.shift) && deltaX == 0
+            let dx = sideways ? deltaY : deltaX, dy = sideways ? 0 : deltaY
+            var view = hit
+            while let current = view {
+                if let scrollView = current as? UIScrollView, scrollView.scrollByWheel(deltaX: dx, deltaY: dy) { return }
+                view = current.superview
+            }
+        }
+        let candidates = hit.map(recognizers(for:)) ?? []
         gestureEnvironment.wheelTurned(deltaX: deltaX, deltaY: deltaY, at: location, modifierFlags: modifierFlags,
                                        time: timestamp, candidates: candidates)
     }
@@ -72,11 +87,32 @@ extension UIWindow {
     /// `updateGestureRecognizers(at:)` though no input arrives, or nil. The run loop wakes for it.
     public var nextGestureRecognizerDeadline: TimeInterval? { gestureEnvironment.nextDeadline }
 
+    /// The pointer moved with no button down (UIKit's hover) to `location`, window
+    /// coordinates: remembered for the keys that scroll the scroll view under the pointer.
+    /// Non-finite locations are ignored.
+    public func sendHover(at location: CGPoint) {
+        guard location.x.isFinite, location.y.isFinite else { return }
+        pointerLocation = location
+    }
+
     /// Delivers a key press to the first responder (or, without one, to the root view
-    /// controller's view), from where it travels up the responder chain.
+    /// controller's view), from where it travels up the responder chain. Without a first
+    /// responder, scroll keys (arrows, Page Up/Down, Home, End, space) go first to the
+    /// innermost `UIScrollView` under the pointer, so they scroll what the pointer is over.
     public func sendKey(_ key: UIKey, isDown: Bool) {
-        let responder: UIResponder? = firstResponderStorage ?? rootViewController?.viewIfLoaded ?? self
+        let responder: UIResponder? = firstResponderStorage ?? scrollViewUnderPointer(for: key)
+            ?? rootViewController?.viewIfLoaded ?? self
         if isDown { responder?.keyDown(key) } else { responder?.keyUp(key) }
+    }
+
+    private func scrollViewUnderPointer(for key: UIKey) -> UIScrollView? {
+        guard UIScrollView.isScrollKey(key), let location = pointerLocation else { return nil }
+        var view = hitTest(convert(location, from: nil), with: nil)
+        while let current = view {
+            if let scrollView = current as? UIScrollView { return scrollView }
+            view = current.superview
+        }
+        return nil
     }
 
     private func event(for touch: UITouch) -> UIEvent {

@@ -14,6 +14,9 @@ open class UIWindow: UIView {
     /// Touches in progress, by host pointer.
     var activeTouches: [Int: UITouch] = [:]
     var lastTap: (time: Double, location: CGPoint, count: Int)?
+    /// Where the pointer was last seen (window coordinates), for keys that scroll the scroll
+    /// view under it.
+    var pointerLocation: CGPoint?
     /// The gesture recognisers' arbitration for this window's touches (`UIWindow+Events`).
     let gestureEnvironment = GestureEnvironment()
 
