@@ -224,6 +224,19 @@ public struct FlattenedPath: Sendable {
         mapped { $0.applying(transform) }
     }
 
+    /// Marks the last point as lying inside a flattened curve, so that a stroke joins it round
+    /// (as `addQuadCurve` and `addCurve` mark their inner points): the dasher and the trimmer
+    /// keep the marks of the points they copy.
+    mutating func markLastPointSmooth() {
+        let index = points.count - 1
+        guard index >= 0 else { return }
+        if let last = curveInteriors.last, last.upperBound == index {
+            curveInteriors[curveInteriors.count - 1] = last.lowerBound..<(index + 1)
+        } else if curveInteriors.last.map({ $0.upperBound < index }) ?? true {
+            curveInteriors.append(index..<(index + 1))
+        }
+    }
+
     /// Prepares for a segment from the current point: false when there is no current point.
     private mutating func beginSegment() -> Bool {
         guard let start = contourStarts.last else { return false }

@@ -191,6 +191,19 @@ private struct StrokeShape {
         }
     }
 
+    /// `appendArc(around:from:sweep:to:)` adding the points straight to `out` as lines.
+    private func addArc(around center: Vec, from start: Vec, sweep: Double, into out: inout FlattenedPath) {
+        let count = arcSegments(sweep)
+        guard count > 1 else { return }
+        let step = sweep / Double(count)
+        let c = cos(step), s = sin(step)
+        var u = start
+        for _ in 1..<count {
+            u = Vec(u.x * c - u.y * s, u.x * s + u.y * c)
+            out.addLine(to: (center + u * halfWidth).point)
+        }
+    }
+
     private func arcSegments(_ sweep: Double) -> Int {
         let n = (abs(sweep) / arcStep).rounded(.up)
         return n < Double(Self.maximumArcSegments) ? max(1, Int(n)) : Self.maximumArcSegments
@@ -208,9 +221,7 @@ private struct StrokeShape {
             out.addLine(to: (center + n * h + direction * h).point)
             out.addLine(to: (center - n * h + direction * h).point)
         case .round:
-            var arc: [Vec] = []
-            appendArc(around: center, from: n, sweep: -Double.pi, to: &arc)
-            for p in arc { out.addLine(to: p.point) }
+            addArc(around: center, from: n, sweep: -Double.pi, into: &out)
         }
     }
 
@@ -227,9 +238,7 @@ private struct StrokeShape {
             out.addLine(to: Vec(p.x + h, p.y - h).point)
         case .round:
             out.move(to: Vec(p.x + h, p.y).point)
-            var arc: [Vec] = []
-            appendArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, to: &arc)
-            for q in arc { out.addLine(to: q.point) }
+            addArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, into: &out)
         }
         out.close()
     }
