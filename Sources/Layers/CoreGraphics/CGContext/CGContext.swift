@@ -173,7 +173,7 @@ public final class CGContext {
     }
 
     /// Pushes a copy of the graphics state (CTM, clip, colours, alpha, line width, cap, join,
-    /// miter limit). The current path is not part of it, as in Core Graphics.
+    /// miter limit, dash). The current path is not part of it, as in Core Graphics.
     public func saveGState() {
         savedStates.append(state)
     }
@@ -197,5 +197,7 @@ struct GraphicsState {
     var lineCap: CGLineCap = .butt
     var lineJoin: CGLineJoin = .miter
     var miterLimit: CGFloat = 10
+    /// The stroke's dash pattern in user space; nil strokes solid.
+    var lineDash: DashPattern?
     var interpolationQuality: CGInterpolationQuality = .default
 }
