@@ -219,9 +219,20 @@ public struct FlattenedPath: Sendable {
         return result
     }
 
-    /// The same contours mapped through an affine transform.
+    /// The same contours mapped through an affine transform. Points that map to non-finite
+    /// values are dropped, as `mapped(_:)` does; when every point stays finite (the usual case)
+    /// the points are mapped in place, contours and curve marks kept as they are.
     public func applying(_ transform: CGAffineTransform) -> FlattenedPath {
-        mapped { $0.applying(transform) }
+        var result = self
+        var finite = true
+        result.points.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices {
+                let q = buffer[i].applying(transform)
+                finite = finite && q.x.isFinite && q.y.isFinite
+                buffer[i] = q
+            }
+        }
+        return finite ? result : mapped { $0.applying(transform) }
     }
 
     /// Marks the last point as lying inside a flattened curve, so that a stroke joins it round
