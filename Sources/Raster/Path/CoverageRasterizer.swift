@@ -97,27 +97,24 @@ private final class RasterizerStorage {
 
     func begin(width: Int, height: Int) -> CellGrid {
         let cellCount = (width + 2) * height
-        if cellCount > cellCapacity {
-            let grown = UnsafeMutablePointer<Float>.allocate(capacity: cellCount)
-            grown.initialize(repeating: 0, count: cellCount)
-            cells.deallocate()
-            cells = grown
-            cellCapacity = cellCount
-        }
-        let wordCount = CellGrid.wordsPerRow(width: width) * height
-        if wordCount > bitCapacity {
-            let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
-            grown.initialize(repeating: 0, count: wordCount)
-            bits.deallocate()
-            bits = grown
-            bitCapacity = wordCount
-        }
+        Self.grow(&cells, capacity: &cellCapacity, to: cellCount)
+        Self.grow(&bits, capacity: &bitCapacity, to: CellGrid.wordsPerRow(width: width) * height)
         if 2 * height > rowCapacity {
             rows.deallocate()
             rows = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * height)
             rowCapacity = 2 * height
         }
         return CellGrid(width: width, height: height, cells: cells, bits: bits, rows: rows)
+    }
+
+    /// Replaces `buffer` by a zeroed one of `count` elements when it holds fewer.
+    private static func grow<T: Numeric>(_ buffer: inout UnsafeMutablePointer<T>, capacity: inout Int, to count: Int) {
+        guard count > capacity else { return }
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: count)
+        grown.initialize(repeating: 0, count: count)
+        buffer.deallocate()
+        buffer = grown
+        capacity = count
     }
 
     deinit {
@@ -227,11 +224,15 @@ private struct CellGrid {
         let firstRow = Int(ya)
         let endRow = min(height, Int(yb.rounded(.up)))
         guard firstRow < endRow else { return }
+        // A row's bottom is the next row's top (both `row + 1` inside the segment), so each
+        // crossing is computed once and carried down, with the same arithmetic as computing it
+        // again.
+        var xTop = min(max(xa + (max(ya, Double(firstRow)) - ya) / dy * dx, 0), w)
         for row in firstRow..<endRow {
             let top = max(ya, Double(row)), bottom = min(yb, Double(row + 1))
             guard bottom > top else { continue }
-            let xTop = min(max(xa + (top - ya) / dy * dx, 0), w)
             let xBottom = min(max(xa + (bottom - ya) / dy * dx, 0), w)
+            defer { xTop = xBottom }
             let d = (bottom - top) * direction
             let lo = min(xTop, xBottom), hi = max(xTop, xBottom)
             let cell = Int(lo)

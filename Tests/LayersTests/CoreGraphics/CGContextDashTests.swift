@@ -20,6 +20,16 @@ final class CGContextDashTests: XCTestCase {
         return context
     }
 
+    /// A flipped context stroking `color` `lineWidth` wide with the dash `lengths`.
+    private func dashedContext(width: Int, height: Int, color: CGColor = .black, lineWidth: CGFloat,
+                               lengths: [CGFloat]) throws -> CGContext {
+        let context = try flippedContext(width: width, height: height)
+        context.setStrokeColor(color)
+        context.setLineWidth(lineWidth)
+        context.setLineDash(phase: 0, lengths: lengths)
+        return context
+    }
+
     /// Whether the pixel at UIKit point (x, y) of a flipped context is painted (not white).
     private func painted(_ context: CGContext, _ x: Int, _ y: Int) -> Bool {
         context.bitmap[x: x, y: y] != .white
@@ -51,10 +61,7 @@ final class CGContextDashTests: XCTestCase {
     func testZeroLengthDashesDrawDotsWithRoundAndSquareCapsOnly() throws {
         // Rows: butt, round, square caps, each a [0, 10] line and a diagonal (square dots turn
         // with it).
-        let context = try flippedContext(width: 120, height: 90)
-        context.setStrokeColor(.black)
-        context.setLineWidth(6)
-        context.setLineDash(phase: 0, lengths: [0, 10])
+        let context = try dashedContext(width: 120, height: 90, lineWidth: 6, lengths: [0, 10])
         for (row, cap) in caps.enumerated() {
             let y = CGFloat(row * 30)
             context.setLineCap(cap)
@@ -73,10 +80,7 @@ final class CGContextDashTests: XCTestCase {
     }
 
     func testDashLengthsAreInUserSpaceAtStrokeTime() throws {
-        let context = try flippedContext(width: 100, height: 20)
-        context.setStrokeColor(.black)
-        context.setLineWidth(2)
-        context.setLineDash(phase: 0, lengths: [5, 5])
+        let context = try dashedContext(width: 100, height: 20, lineWidth: 2, lengths: [5, 5])
         context.move(to: CGPoint(x: 0, y: 5))
         context.addLine(to: CGPoint(x: 40, y: 5))
         // The CTM at stroke time measures the dashes: 10 device pixels on, 10 off.
@@ -88,10 +92,7 @@ final class CGContextDashTests: XCTestCase {
         XCTAssertFalse(painted(context, 18, 5))
         XCTAssertTrue(painted(context, 22, 5))
         // The same in device space at scale 1: 5 on, 5 off.
-        let plain = try flippedContext(width: 100, height: 20)
-        plain.setStrokeColor(.black)
-        plain.setLineWidth(2)
-        plain.setLineDash(phase: 0, lengths: [5, 5])
+        let plain = try dashedContext(width: 100, height: 20, lineWidth: 2, lengths: [5, 5])
         plain.strokeLineSegments(between: [CGPoint(x: 0, y: 5), CGPoint(x: 80, y: 5)])
         XCTAssertTrue(painted(plain, 2, 5))
         XCTAssertFalse(painted(plain, 7, 5))
@@ -126,11 +127,7 @@ final class CGContextDashTests: XCTestCase {
     func testEveryStrokingCallIsDashed() throws {
         let pattern: [CGFloat] = [6, 6]
         func context() throws -> CGContext {
-            let c = try flippedContext(width: 80, height: 80)
-            c.setStrokeColor(.black)
-            c.setLineWidth(2)
-            c.setLineDash(phase: 0, lengths: pattern)
-            return c
+            try dashedContext(width: 80, height: 80, lineWidth: 2, lengths: pattern)
         }
         // A rectangle from (10, 10): painted 10…16 along its top side, a gap at 16…22.
         let rect = CGRect(x: 10, y: 10, width: 60, height: 60)

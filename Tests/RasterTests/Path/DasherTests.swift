@@ -9,13 +9,7 @@ import XCTest
 /// dots, invalid patterns, and bounded work on absurd patterns.
 final class DasherTests: XCTestCase {
     private func polyline(_ points: [(Double, Double)], closed: Bool = false) -> FlattenedPath {
-        var path = FlattenedPath()
-        for (i, p) in points.enumerated() {
-            let point = CGPoint(x: p.0, y: p.1)
-            if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
-        }
-        if closed { path.close() }
-        return path
+        PathFixtures.polyline(points, closed: closed)
     }
 
     private func pattern(_ lengths: [Double], phase: Double = 0) throws -> DashPattern {

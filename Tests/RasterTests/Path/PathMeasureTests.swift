@@ -8,11 +8,7 @@ import XCTest
 /// trimming by fractions of the summed length, as `strokeStart` / `strokeEnd` need.
 final class PathMeasureTests: XCTestCase {
     private func polyline(_ points: [(Double, Double)], closed: Bool = false, into path: inout FlattenedPath) {
-        for (i, p) in points.enumerated() {
-            let point = CGPoint(x: p.0, y: p.1)
-            if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
-        }
-        if closed { path.close() }
+        path.append(contentsOf: PathFixtures.polyline(points, closed: closed))
     }
 
     /// A circle of 16 cubic arcs of 22.5°, each within 10⁻⁷ r of the true circle (four quarter

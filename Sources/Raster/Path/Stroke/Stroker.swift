@@ -117,6 +117,19 @@ private struct Vec {
     static prefix func - (a: Vec) -> Vec { Vec(-a.x, -a.y) }
 }
 
+/// Where arcs put their points: an offset list, or the outline itself (as lines).
+private protocol PointSink {
+    mutating func add(_ point: Vec)
+}
+
+extension Array: PointSink where Element == Vec {
+    mutating func add(_ point: Vec) { append(point) }
+}
+
+extension FlattenedPath: PointSink {
+    fileprivate mutating func add(_ point: Vec) { addLine(to: point.point) }
+}
+
 /// A stroke's fixed parameters, and the pieces of outline they make.
 private struct StrokeShape {
     let halfWidth: Double
@@ -177,9 +190,10 @@ private struct StrokeShape {
         }
     }
 
-    /// Appends the points strictly inside the arc of radius `halfWidth` around `center` that
-    /// starts at `center + start · halfWidth` (`start` a unit vector) and turns by `sweep`.
-    private func appendArc(around center: Vec, from start: Vec, sweep: Double, to list: inout [Vec]) {
+    /// Appends to `sink` the points strictly inside the arc of radius `halfWidth` around
+    /// `center` that starts at `center + start · halfWidth` (`start` a unit vector) and turns by
+    /// `sweep`.
+    private func appendArc<Sink: PointSink>(around center: Vec, from start: Vec, sweep: Double, to sink: inout Sink) {
         let count = arcSegments(sweep)
         guard count > 1 else { return }
         let step = sweep / Double(count)
@@ -187,20 +201,7 @@ private struct StrokeShape {
         var u = start
         for _ in 1..<count {
             u = Vec(u.x * c - u.y * s, u.x * s + u.y * c)
-            list.append(center + u * halfWidth)
-        }
-    }
-
-    /// `appendArc(around:from:sweep:to:)` adding the points straight to `out` as lines.
-    private func addArc(around center: Vec, from start: Vec, sweep: Double, into out: inout FlattenedPath) {
-        let count = arcSegments(sweep)
-        guard count > 1 else { return }
-        let step = sweep / Double(count)
-        let c = cos(step), s = sin(step)
-        var u = start
-        for _ in 1..<count {
-            u = Vec(u.x * c - u.y * s, u.x * s + u.y * c)
-            out.addLine(to: (center + u * halfWidth).point)
+            sink.add(center + u * halfWidth)
         }
     }
 
@@ -221,7 +222,7 @@ private struct StrokeShape {
             out.addLine(to: (center + n * h + direction * h).point)
             out.addLine(to: (center - n * h + direction * h).point)
         case .round:
-            addArc(around: center, from: n, sweep: -Double.pi, into: &out)
+            appendArc(around: center, from: n, sweep: -Double.pi, to: &out)
         }
     }
 
@@ -238,7 +239,7 @@ private struct StrokeShape {
             out.addLine(to: Vec(p.x + h, p.y - h).point)
         case .round:
             out.move(to: Vec(p.x + h, p.y).point)
-            addArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, into: &out)
+            appendArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, to: &out)
         }
         out.close()
     }
