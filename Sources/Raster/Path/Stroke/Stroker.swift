@@ -35,13 +35,15 @@
 // Round joins and caps are arcs of `ceil(sweep / (2·acos(1 − tolerance / r)))` segments, so
 // within `tolerance` of the circle; joins that turn less than that step cost no extra point.
 // Cost is linear in the number of points. Measured here (release, -target-cpu haswell, one
-// core, thread CPU time, medians of 21, load average about 3 on 2 shared cores), stroking
-// through `CGContext.strokePath()` into a 1920×1080 frame, against cairo 1.16's `cairo_stroke`:
-//   polyline of 2000 segments, width 6, round joins and caps:  1.95 ms   cairo 2.62 ms (1.34×)
-//   200 closed circles of 64 segments, width 3, miter joins:   6.0 ms    cairo 7.7–8.2 ms (1.3×)
-// The stroker itself is about 4 % of that (perf); the rasterizer's accumulation and resolve are
-// about 60 %, the masked blend the rest. Before the context blended only the non-zero runs of
-// the coverage, the polyline took 3.8–5.2 ms (0.56–0.68× cairo). In the debug build, 10⁶
+// core, thread CPU time, medians of 21, load 3–6 on 2 shared cores), stroking through
+// `CGContext.strokePath()`, against cairo 1.16's `cairo_stroke`, in the quieter runs (BENCHMARKS.md has
+// every run, busier ones down to 1.1× for the polyline):
+//   polyline of 2000 segments, width 6, round joins and caps, 1080p:  1.5–2.1 ms, cairo 2.8–3.4 (1.6–1.95×)
+//   200 closed circles of 64 segments, width 3, miter joins, 1080p:  4.5–5.7 ms, cairo 9–9.6 (1.6–2.0×)
+//   the polyline dashed [10, 5], widths 1 / 5 / 20, 1080p:            1.7× / 2.0× / 2.6×; 256 px: 2.2× / 2.5× / 3.0×
+// The stroker and dasher are about 10 % of that (callgrind), the rasterizer about 35 %, the
+// context's blending of the coverage runs the rest. Until the rasterizer found each row's cells
+// through a bit set it was 60 % and the polyline 1.05–1.34× cairo. In the debug build, 10⁶
 // segments with round joins and caps stroke in 1.3 s (8·10⁶ outline points).
 
 import Geometry
