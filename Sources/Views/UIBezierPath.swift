@@ -56,6 +56,9 @@ open class UIBezierPath: CustomStringConvertible {
     /// Whether `fill()` and `contains(_:)` use the even-odd rule rather than non-zero (default
     /// false).
     open var usesEvenOddFillRule = false
+    /// The dash lengths and phase `stroke()` uses (none: solid), as given to `setLineDash`.
+    private var dashLengths: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
 
     /// An empty path.
     public init() {
@@ -201,6 +204,36 @@ open class UIBezierPath: CustomStringConvertible {
         path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
 
+    /// Sets the dash pattern `stroke()` uses: `count` lengths read from `pattern` (in points,
+    /// alternately painted and unpainted, starting with a painted one) and `phase`, how far into
+    /// the pattern the stroke starts (a phase of 6 in the pattern 5-2-3-2 starts in the middle
+    /// of the first gap). A nil pattern or a count of 0 or less strokes solid. The values are
+    /// kept as given; `stroke()` hands them to the context, which strokes patterns Core Graphics
+    /// rejects (negative or all-zero lengths) solid (see `CGContext.setLineDash(phase:lengths:)`).
+    ///
+    ///     var dashes: [CGFloat] = [12, 2, 2, 2]
+    ///     path.setLineDash(&dashes, count: dashes.count, phase: 0)
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        if let pattern, count > 0 {
+            dashLengths = Array(UnsafeBufferPointer(start: pattern, count: count))
+        } else {
+            dashLengths = []
+        }
+        dashPhase = phase
+    }
+
+    /// Reads back the dash pattern: the lengths into `pattern` (which must have room for all of
+    /// them: call first with a nil pattern to learn the count), their number into `count`, the
+    /// phase into `phase`; each pointer may be nil. A solid path reports a count of 0.
+    open func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+                          phase: UnsafeMutablePointer<CGFloat>?) {
+        if let pattern {
+            for (i, length) in dashLengths.enumerated() { pattern[i] = length }
+        }
+        count?.pointee = dashLengths.count
+        phase?.pointee = dashPhase
+    }
+
     /// Fills the path with the current context's fill colour and the path's fill rule.
     open func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
@@ -212,7 +245,7 @@ open class UIBezierPath: CustomStringConvertible {
     }
 
     /// Strokes the path with the current context's stroke colour and the path's line width,
-    /// cap, join and miter limit.
+    /// cap, join, miter limit and dash pattern (solid unless `setLineDash` set one).
     open func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
@@ -221,6 +254,7 @@ open class UIBezierPath: CustomStringConvertible {
         context.setLineCap(lineCapStyle)
         context.setLineJoin(lineJoinStyle)
         context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashLengths)
         context.beginPath()
         context.addPath(path)
         context.strokePath()

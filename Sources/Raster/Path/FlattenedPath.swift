@@ -219,9 +219,33 @@ public struct FlattenedPath: Sendable {
         return result
     }
 
-    /// The same contours mapped through an affine transform.
+    /// The same contours mapped through an affine transform. Points that map to non-finite
+    /// values are dropped, as `mapped(_:)` does; when every point stays finite (the usual case)
+    /// the points are mapped in place, contours and curve marks kept as they are.
     public func applying(_ transform: CGAffineTransform) -> FlattenedPath {
-        mapped { $0.applying(transform) }
+        var result = self
+        var finite = true
+        result.points.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices {
+                let q = buffer[i].applying(transform)
+                finite = finite && q.x.isFinite && q.y.isFinite
+                buffer[i] = q
+            }
+        }
+        return finite ? result : mapped { $0.applying(transform) }
+    }
+
+    /// Marks the last point as lying inside a flattened curve, so that a stroke joins it round
+    /// (as `addQuadCurve` and `addCurve` mark their inner points): the dasher and the trimmer
+    /// keep the marks of the points they copy.
+    mutating func markLastPointSmooth() {
+        let index = points.count - 1
+        guard index >= 0 else { return }
+        if let last = curveInteriors.last, last.upperBound == index {
+            curveInteriors[curveInteriors.count - 1] = last.lowerBound..<(index + 1)
+        } else if curveInteriors.last.map({ $0.upperBound < index }) ?? true {
+            curveInteriors.append(index..<(index + 1))
+        }
     }
 
     /// Prepares for a segment from the current point: false when there is no current point.

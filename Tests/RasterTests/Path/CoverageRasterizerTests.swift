@@ -241,6 +241,23 @@ final class CoverageRasterizerTests: XCTestCase {
         }
     }
 
+    func testFastPathMatchesReferenceOnWideRowsCrossedManyTimes() throws {
+        // A dashed zig-zag stroke 190 px wide: rows of several bit-set words, crossed by dozens of
+        // edges, then a smaller mask from the same rasterizer (its bits must have been cleared).
+        var zigzag = FlattenedPath()
+        zigzag.move(to: CGPoint(x: 2, y: 10))
+        for i in 1...60 { zigzag.addLine(to: CGPoint(x: 2 + Double(i) * 3.1, y: i % 2 == 0 ? 10 : 90)) }
+        let outline = zigzag.dashed(DashPattern(lengths: [7, 3], phase: 1)!).stroked(StrokeStyle(width: 2.5, cap: .round))
+        let rasterizer = CoverageRasterizer()
+        for (width, height) in [(190, 100), (70, 40), (190, 100)] {
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let fast = F.rasterize(outline, rule: rule, width: width, height: height, kernels: .fast, rasterizer: rasterizer)
+                let reference = F.rasterize(outline, rule: rule, width: width, height: height, kernels: .reference)
+                XCTAssertTrue(fast.hasSameCoverage(as: reference), "\(width)×\(height), \(rule)")
+            }
+        }
+    }
+
     func testCoverageAgreesWithSupersampledOracle() throws {
         var random = SeededRandom(seed: 0x5EED_0002)
         for trial in 0..<6 {

@@ -72,12 +72,17 @@ enum PathFixtures {
 
     /// A polygon through `points`, closed.
     static func polygon(_ points: [(Double, Double)]) -> FlattenedPath {
+        polyline(points, closed: true)
+    }
+
+    /// A contour through `points`: a move to the first, lines to the others, closed when asked.
+    static func polyline(_ points: [(Double, Double)], closed: Bool = false) -> FlattenedPath {
         var path = FlattenedPath()
         for (i, p) in points.enumerated() {
             let point = CGPoint(x: p.0, y: p.1)
             if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
         }
-        path.close()
+        if closed { path.close() }
         return path
     }
 }

@@ -8,13 +8,7 @@ import XCTest
 /// as Core Graphics draws them, no cracks on tight curves, degenerate input handled.
 final class StrokerTests: XCTestCase {
     private func line(_ points: [(Double, Double)], closed: Bool = false) -> FlattenedPath {
-        var path = FlattenedPath()
-        for (i, p) in points.enumerated() {
-            let point = CGPoint(x: p.0, y: p.1)
-            if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
-        }
-        if closed { path.close() }
-        return path
+        PathFixtures.polyline(points, closed: closed)
     }
 
     private func strokedArea(_ path: FlattenedPath, _ style: StrokeStyle, size: Int = 200) -> Double {

@@ -218,21 +218,31 @@ extension CGContext {
         }
     }
 
-    /// The current path's stroke outline in pixels; nil when the CTM cannot be inverted.
+    /// The current path's stroke outline in pixels, dashed first when the state has a dash
+    /// pattern (in user space, under the current CTM); nil when the CTM cannot be inverted.
     private func strokeOutline() -> FlattenedPath? {
         guard !devicePath.isEmpty else { return nil }
-        let inPixels = devicePath.flattened(tolerance: 0.05)
+        let dash = state.lineDash
+        // Dashes are placed by arc length: curves are flattened more finely for them.
+        let inPixels = devicePath.flattened(tolerance: dash == nil ? 0.05 : 0.02)
         let width = Double(state.lineWidth)
         let style = StrokeStyle(width: width, cap: state.lineCap.rasterCap, join: state.lineJoin.rasterJoin,
                                 miterLimit: Double(state.miterLimit))
         guard width > 0 else {
-            // Core Graphics' hairline: one device pixel wide, whatever the CTM.
+            // Core Graphics' hairline: one device pixel wide, whatever the CTM; its dashes are
+            // still measured in user space (a singular CTM has none: the hairline stays solid).
             var hairline = style
             hairline.width = 1
-            return inPixels.stroked(hairline, tolerance: 0.1)
+            var path = inPixels
+            if let dash, let inverse = pixelsToUser {
+                path = inPixels.applying(inverse).dashed(dash, strokeCap: hairline.cap).applying(userToPixels)
+            }
+            return path.stroked(hairline, tolerance: 0.1)
         }
         guard let inverse = pixelsToUser else { return nil }
-        return inPixels.applying(inverse).stroked(style, transform: userToPixels, tolerance: 0.1)
+        var inUser = inPixels.applying(inverse)
+        if let dash { inUser = inUser.dashed(dash, strokeCap: style.cap) }
+        return inUser.stroked(style, transform: userToPixels, tolerance: 0.1)
     }
 
     /// Fills `path` (pixels) under `rule` with `color` and the global alpha, through the clip

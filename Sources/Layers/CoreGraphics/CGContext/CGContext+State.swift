@@ -1,4 +1,6 @@
+import Foundation
 import Geometry
+import Raster
 
 extension CGContext {
     /// The current transformation matrix: user space to device space (origin bottom left, y up).
@@ -55,6 +57,27 @@ extension CGContext {
     /// The longest miter join, in line widths (default 10): a corner whose miter `1 / sin(φ/2)`
     /// (φ the angle between the segments) is longer is beveled. NaN is ignored.
     public func setMiterLimit(_ limit: CGFloat) { if !limit.isNaN { state.miterLimit = limit } }
+
+    /// Sets the dash pattern of strokes: `lengths` alternately painted and unpainted, starting
+    /// with a painted one, and `phase`, how far into the pattern each subpath starts. Lengths
+    /// and phase are in user space, measured when stroking, so the CTM in force then scales them
+    /// (as on Apple). An odd count of lengths runs through the list twice per period (`[a, b, c]`
+    /// paints a, skips b, paints c, skips a, …); the phase is taken modulo the period, so a
+    /// negative phase shifts the dashes forward. A zero length draws a dot with round or square
+    /// caps. Empty `lengths` strokes solid.
+    ///
+    /// Core Graphics rejects negative, non-finite or all-zero lengths, logging "invalid dash
+    /// array", and strokes solid: Kinescope writes the same line to standard error and strokes
+    /// solid too. Saved and restored with the graphics state.
+    ///
+    ///     context.setLineDash(phase: 0, lengths: [10, 5])   // 10 painted, 5 skipped, …
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        let values = lengths.map { Double($0) }
+        if let problem = DashPattern.problem(withLengths: values) {
+            FileHandle.standardError.write(Data("CGContextSetLineDash: \(problem).\n".utf8))
+        }
+        state.lineDash = DashPattern(lengths: values, phase: Double(phase))
+    }
 
     /// Sets the stroke colour to the sRGB `red`, `green`, `blue` and `alpha` (each `0...1`).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

@@ -221,5 +221,7 @@ struct GraphicsState {
     var lineCap: CGLineCap = .butt
     var lineJoin: CGLineJoin = .miter
     var miterLimit: CGFloat = 10
+    /// The stroke's dash pattern in user space; nil strokes solid.
+    var lineDash: DashPattern?
     var interpolationQuality: CGInterpolationQuality = .default
 }

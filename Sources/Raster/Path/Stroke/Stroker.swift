@@ -35,13 +35,15 @@
 // Round joins and caps are arcs of `ceil(sweep / (2·acos(1 − tolerance / r)))` segments, so
 // within `tolerance` of the circle; joins that turn less than that step cost no extra point.
 // Cost is linear in the number of points. Measured here (release, -target-cpu haswell, one
-// core, thread CPU time, medians of 21, load average about 3 on 2 shared cores), stroking
-// through `CGContext.strokePath()` into a 1920×1080 frame, against cairo 1.16's `cairo_stroke`:
-//   polyline of 2000 segments, width 6, round joins and caps:  1.95 ms   cairo 2.62 ms (1.34×)
-//   200 closed circles of 64 segments, width 3, miter joins:   6.0 ms    cairo 7.7–8.2 ms (1.3×)
-// The stroker itself is about 4 % of that (perf); the rasterizer's accumulation and resolve are
-// about 60 %, the masked blend the rest. Before the context blended only the non-zero runs of
-// the coverage, the polyline took 3.8–5.2 ms (0.56–0.68× cairo). In the debug build, 10⁶
+// core, thread CPU time, medians of 21, load 3–6 on 2 shared cores), stroking through
+// `CGContext.strokePath()`, against cairo 1.16's `cairo_stroke`, in the quieter runs (BENCHMARKS.md has
+// every run, busier ones down to 1.1× for the polyline):
+//   polyline of 2000 segments, width 6, round joins and caps, 1080p:  1.5–2.1 ms, cairo 2.8–3.4 (1.6–1.95×)
+//   200 closed circles of 64 segments, width 3, miter joins, 1080p:  4.5–5.7 ms, cairo 9–9.6 (1.6–2.0×)
+//   the polyline dashed [10, 5], widths 1 / 5 / 20, 1080p:            1.7× / 2.0× / 2.6×; 256 px: 2.2× / 2.5× / 3.0×
+// The stroker and dasher are about 10 % of that (callgrind), the rasterizer about 35 %, the
+// context's blending of the coverage runs the rest. Until the rasterizer found each row's cells
+// through a bit set it was 60 % and the polyline 1.05–1.34× cairo. In the debug build, 10⁶
 // segments with round joins and caps stroke in 1.3 s (8·10⁶ outline points).
 
 import Geometry
@@ -117,6 +119,19 @@ private struct Vec {
     static prefix func - (a: Vec) -> Vec { Vec(-a.x, -a.y) }
 }
 
+/// Where arcs put their points: an offset list, or the outline itself (as lines).
+private protocol PointSink {
+    mutating func add(_ point: Vec)
+}
+
+extension Array: PointSink where Element == Vec {
+    mutating func add(_ point: Vec) { append(point) }
+}
+
+extension FlattenedPath: PointSink {
+    fileprivate mutating func add(_ point: Vec) { addLine(to: point.point) }
+}
+
 /// A stroke's fixed parameters, and the pieces of outline they make.
 private struct StrokeShape {
     let halfWidth: Double
@@ -177,9 +192,10 @@ private struct StrokeShape {
         }
     }
 
-    /// Appends the points strictly inside the arc of radius `halfWidth` around `center` that
-    /// starts at `center + start · halfWidth` (`start` a unit vector) and turns by `sweep`.
-    private func appendArc(around center: Vec, from start: Vec, sweep: Double, to list: inout [Vec]) {
+    /// Appends to `sink` the points strictly inside the arc of radius `halfWidth` around
+    /// `center` that starts at `center + start · halfWidth` (`start` a unit vector) and turns by
+    /// `sweep`.
+    private func appendArc<Sink: PointSink>(around center: Vec, from start: Vec, sweep: Double, to sink: inout Sink) {
         let count = arcSegments(sweep)
         guard count > 1 else { return }
         let step = sweep / Double(count)
@@ -187,7 +203,7 @@ private struct StrokeShape {
         var u = start
         for _ in 1..<count {
             u = Vec(u.x * c - u.y * s, u.x * s + u.y * c)
-            list.append(center + u * halfWidth)
+            sink.add(center + u * halfWidth)
         }
     }
 
@@ -208,9 +224,7 @@ private struct StrokeShape {
             out.addLine(to: (center + n * h + direction * h).point)
             out.addLine(to: (center - n * h + direction * h).point)
         case .round:
-            var arc: [Vec] = []
-            appendArc(around: center, from: n, sweep: -Double.pi, to: &arc)
-            for p in arc { out.addLine(to: p.point) }
+            appendArc(around: center, from: n, sweep: -Double.pi, to: &out)
         }
     }
 
@@ -227,9 +241,7 @@ private struct StrokeShape {
             out.addLine(to: Vec(p.x + h, p.y - h).point)
         case .round:
             out.move(to: Vec(p.x + h, p.y).point)
-            var arc: [Vec] = []
-            appendArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, to: &arc)
-            for q in arc { out.addLine(to: q.point) }
+            appendArc(around: p, from: Vec(1, 0), sweep: -2 * Double.pi, to: &out)
         }
         out.close()
     }
