@@ -22,6 +22,8 @@ public enum DemoCatalog {
              makeController: { BarsSwipeViewController() }),
         Demo(name: "gallery", summary: "every registered transition in turn, named on screen",
              makeController: { GalleryViewController() }),
+        Demo(name: "drawing", summary: "Core Graphics in draw(_:): gradients, shadows, clips, a transparency layer, text; clicks step through the blend modes",
+             makeController: { DrawingViewController() }),
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
     ]
