@@ -217,10 +217,24 @@ public enum BlendKernels {
             guard sa > 0 else { continue }
             let sp = SIMD3<Float>(Float(s >> 16 & 0xFF), Float(s >> 8 & 0xFF), Float(s & 0xFF)) * (unit * k)
             let dp = SIMD3<Float>(Float(d >> 16 & 0xFF), Float(d >> 8 & 0xFF), Float(d & 0xFF)) * unit
-            let cs = sp / sa
-            let cd = da > 0 ? dp / da : SIMD3<Float>(repeating: 0)
-            let b = blendFunction(op, backdrop: cd, source: cs)
-            let rc = (1 - da) * sp + (1 - sa) * dp + (sa * da) * b
+            // αs·αd·B(Cd, Cs) straight from the premultiplied colours where B allows it (no
+            // division), else through the unpremultiplied colours.
+            let blended: SIMD3<Float>
+            switch op {
+            case .multiply: blended = sp * dp
+            case .screen: blended = sp * da + dp * sa - sp * dp
+            case .darken: blended = pointwiseMin(sp * da, dp * sa)
+            case .lighten: blended = pointwiseMax(sp * da, dp * sa)
+            case .difference:
+                let x = sp * da - dp * sa
+                blended = SIMD3(abs(x.x), abs(x.y), abs(x.z))
+            case .exclusion: blended = sp * da + dp * sa - 2 * sp * dp
+            default:
+                let cs = sp / sa
+                let cd = da > 0 ? dp / da : SIMD3<Float>(repeating: 0)
+                blended = (sa * da) * blendFunction(op, backdrop: cd, source: cs)
+            }
+            let rc = (1 - da) * sp + (1 - sa) * dp + blended
             let ra = sa + da - sa * da
             @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 1) * 255 + 0.5) }
             destination[i] = byte(ra) << 24 | byte(rc.x) << 16 | byte(rc.y) << 8 | byte(rc.z)

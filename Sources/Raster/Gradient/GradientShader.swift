@@ -123,11 +123,31 @@ public struct GradientShader: Sendable {
                 let cdx = Double(c1.x - c0.x), cdy = Double(c1.y - c0.y)
                 let r0 = Double(r0), dr = Double(r1) - r0
                 let a = cdx * cdx + cdy * cdy - dr * dr
-                for i in 0..<count {
-                    let pdx = ox + Double(i) * stepX - Double(c0.x), pdy = oy + Double(i) * stepY - Double(c0.y)
-                    let b = pdx * cdx + pdy * cdy + r0 * dr
-                    let c = pdx * pdx + pdy * pdy - r0 * r0
-                    put(i, radialT(a: a, b: b, c: c, r0: r0, dr: dr))
+                let px0 = ox - Double(c0.x), py0 = oy - Double(c0.y)
+                // b is linear along the row, c quadratic: b(i) = b₀ + i·db, c(i) = c₀ + i·(dc + i·ddc).
+                let b0 = px0 * cdx + py0 * cdy + r0 * dr, db = stepX * cdx + stepY * cdy
+                let c0 = px0 * px0 + py0 * py0 - r0 * r0
+                let dc = 2 * (px0 * stepX + py0 * stepY), ddc = stepX * stepX + stepY * stepY
+                if abs(a) >= 1e-9 {
+                    let invA = 1 / a
+                    for i in 0..<count {
+                        let x = Double(i)
+                        let b = b0 + x * db, c = c0 + x * (dc + x * ddc)
+                        let discriminant = b * b - a * c
+                        guard discriminant >= 0 else {
+                            coverage[i] = 0
+                            continue
+                        }
+                        let root = discriminant.squareRoot()
+                        let t1 = (b + root) * invA, t2 = (b - root) * invA
+                        let (high, low) = t1 >= t2 ? (t1, t2) : (t2, t1)
+                        put(i, radialDrawn(high, r0: r0, dr: dr) ? high : (radialDrawn(low, r0: r0, dr: dr) ? low : .nan))
+                    }
+                } else {
+                    for i in 0..<count {
+                        let x = Double(i)
+                        put(i, radialT(a: a, b: b0 + x * db, c: c0 + x * (dc + x * ddc), r0: r0, dr: dr))
+                    }
                 }
             case let .conic(center, angle):
                 let turn = 2 * Double.pi
@@ -142,13 +162,18 @@ public struct GradientShader: Sendable {
         return any
     }
 
+    /// Whether a root `t` of a two-circle gradient is drawn: a circle of non-negative radius,
+    /// within `0...1` or where the gradient extends.
+    @inline(__always)
+    private func radialDrawn(_ t: Double, r0: Double, dr: Double) -> Bool {
+        guard t.isFinite, r0 + t * dr >= 0 else { return false }
+        return (t >= 0 || extendsBefore) && (t <= 1 || extendsAfter)
+    }
+
     /// The `t` drawn at a point of a two-circle gradient (see the type's notes), or NaN.
     @inline(__always)
     private func radialT(a: Double, b: Double, c: Double, r0: Double, dr: Double) -> Double {
-        @inline(__always) func drawn(_ t: Double) -> Bool {
-            guard t.isFinite, r0 + t * dr >= 0 else { return false }
-            return (t >= 0 || extendsBefore) && (t <= 1 || extendsAfter)
-        }
+        @inline(__always) func drawn(_ t: Double) -> Bool { radialDrawn(t, r0: r0, dr: dr) }
         if abs(a) < 1e-9 {
             guard b != 0 else { return .nan }
             let t = c / (2 * b)
