@@ -102,7 +102,9 @@ final class LiveRunLoopTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(frames, 9, "about 18 frames in the 0.6 s animation")
             XCTAssertLessThanOrEqual(frames, 24, "at most one frame per interval (30 fps) while animating, none after")
             XCTAssertGreaterThanOrEqual(late.count, 8, "about 14 firings in 0.7 s")
-            XCTAssertLessThan(late.isEmpty ? 1 : late[late.count / 2], 0.01, "the timer fires on time between frames")
+            // Starved timers would be 0.1–0.6 s late; 30 ms (a frame at 30 fps) leaves room for a
+            // loaded machine (13.8 ms seen with five builds running on two cores).
+            XCTAssertLessThan(late.isEmpty ? 1 : late[late.count / 2], 0.03, "the timer fires between frames")
         }
     }
 

@@ -179,3 +179,29 @@ extension CGContext {
         }
     }
 }
+
+extension CGContext {
+    /// Paints premultiplied `pixels` with their top-left pixel at device pixel (`x`, `y`) (rows
+    /// from the top), one pixel to one pixel, through the clip, alpha, shadow and blend mode, as
+    /// drawing them as an image at that size would (without the image sampler: how text, made in
+    /// device pixels, reaches the context).
+    package func drawDevicePixels(_ pixels: Bitmap, atX x: Int, y: Int) {
+        let area = PixelRect(x: x, y: y, width: pixels.width, height: pixels.height)
+        guard !area.isEmpty else { return }
+        if needsCompositing {
+            composite(.pixels(pixels, shape: nil), at: area)
+            return
+        }
+        guard let clip = pixelClip else { return }
+        let visible = area.intersection(clip)
+        let opacity = toByte(state.alpha)
+        guard !visible.isEmpty, opacity != 0 else { return }
+        drawing(touching: visible) {
+            for row in visible.minY..<visible.maxY {
+                BlendKernels.blendRow(.normal, destination: target.row(row).baseAddress! + visible.minX,
+                                      source: pixels.row(row - y).baseAddress! + (visible.minX - x), solid: .clear,
+                                      shape: nil, opacity: opacity, count: visible.width)
+            }
+        }
+    }
+}

@@ -51,6 +51,12 @@ enum TextRenderer {
         list.paint(into: bitmap, originX: -ink.x, originY: -ink.y)
         let rect = CGRect(x: o.x + CGFloat(ink.x) / s, y: o.y + CGFloat(ink.y) / s,
                           width: CGFloat(ink.width) / s, height: CGFloat(ink.height) / s)
+        if toPixels.b == 0, toPixels.c == 0, toPixels.a > 0, abs(toPixels.a - s) < 1e-9, abs(toPixels.d - s) < 1e-9 {
+            // y-down user space at the layout's scale: the ink lands pixel for pixel.
+            let corner = CGPoint(x: rect.minX, y: rect.minY).applying(toPixels)
+            context.drawDevicePixels(bitmap, atX: Int(corner.x.rounded()), y: Int(corner.y.rounded()))
+            return
+        }
         context.saveGState()
         context.translateBy(x: 0, y: rect.minY + rect.maxY)
         context.scaleBy(x: 1, y: -1)
