@@ -220,6 +220,27 @@ final class CGContextCompositingTests: XCTestCase {
         assertBitmap(c.bitmap, matchesGolden: "cg-gradients-blend-modes")
     }
 
+    func testEveryBlendModeGolden() throws {
+        // 7 × 4 cells, one per mode in raw-value order (row by row from the top): a half-alpha
+        // orange disc and an opaque green bar over a backdrop of blue, grey and transparent.
+        let c = try context(7 * 30, 4 * 30, fill: nil)
+        for mode in CGBlendMode.allCases {
+            let i = Int(mode.rawValue)
+            let x = CGFloat(i % 7 * 30), y = CGFloat((3 - i / 7) * 30)
+            c.setBlendMode(.normal)
+            c.setFillColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+            c.fill(CGRect(x: x + 2, y: y + 2, width: 13, height: 26))
+            c.setFillColor(red: 0.7, green: 0.7, blue: 0.7, alpha: 1)
+            c.fill(CGRect(x: x + 15, y: y + 2, width: 8, height: 26))
+            c.setBlendMode(mode)
+            c.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 0.6)
+            c.fillEllipse(in: CGRect(x: x + 5, y: y + 5, width: 20, height: 20))
+            c.setFillColor(red: 0.1, green: 0.8, blue: 0.3, alpha: 1)
+            c.fill(CGRect(x: x + 4, y: y + 12, width: 22, height: 4))
+        }
+        assertBitmap(c.bitmap, matchesGolden: "cg-every-blend-mode")
+    }
+
     func testShadowsAndTransparencyLayersGolden() throws {
         let c = try context(200, 120)
         c.setShadow(offset: CGSize(width: 4, height: 4), blur: 6, color: CGColor(red: 0, green: 0, blue: 0, alpha: 0.6))
