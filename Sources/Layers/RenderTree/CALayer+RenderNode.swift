@@ -85,7 +85,8 @@ extension CALayer {
             children: children,
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
-            depthFragments: fragments
+            depthFragments: fragments,
+            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(model: model) : nil
         )
         guard !model else { return node }
         guard p.shouldRasterize, shown, transition == nil else {
