@@ -32,10 +32,11 @@ protocol LayerDrawing: AnyObject, Sendable {
 
 /// A layer that draws a `LayerDrawing` (shape and gradient layers).
 protocol LayerDrawingSource: CALayer {
-    /// The drawing for the render tree now: of the model values when `model` (for
-    /// `render(in:)`), else of the presentation at the frame time. The same object as last time
-    /// when nothing it shows has changed.
-    func layerDrawing(model: Bool) -> (any LayerDrawing)?
+    /// The drawing for the render tree now, for a layer whose (model or presentation)
+    /// properties are `properties`: of the model values when `model` (for `render(in:)`), else
+    /// of the presentation at the frame time. The same object as last time when nothing it
+    /// shows has changed.
+    func layerDrawing(properties: LayerProperties, model: Bool) -> (any LayerDrawing)?
 }
 
 /// The pixels of a layer's last drawing at one map and region, reused while they match.

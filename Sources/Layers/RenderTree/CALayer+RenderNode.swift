@@ -86,7 +86,7 @@ extension CALayer {
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
             depthFragments: fragments,
-            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(model: model) : nil
+            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(properties: p, model: model) : nil
         )
         guard !model else { return node }
         guard p.shouldRasterize, shown, transition == nil else {
@@ -222,7 +222,7 @@ extension CALayer {
         return edges
     }
 
-    private func cornerRadii(_ p: LayerProperties) -> CornerRadii {
+    func cornerRadii(_ p: LayerProperties) -> CornerRadii {
         let r = p.cornerRadius.isFinite ? Double(max(0, p.cornerRadius)) : 0
         guard r > 0 else { return .zero }
         let c = p.maskedCorners

@@ -249,7 +249,7 @@ open class CAShapeLayer: CALayer, LayerDrawingSource, SpecializedKeyValueCoding 
         }) { shape[keyPath: field] = value }
     }
 
-    func layerDrawing(model: Bool) -> (any LayerDrawing)? {
+    func layerDrawing(properties: LayerProperties, model: Bool) -> (any LayerDrawing)? {
         let s = model ? shape : presentedShape(at: specializedTime(forRender: true))
         guard let path = s.path, !path.isEmpty else { return nil }
         if let last = lastDrawing, last.shape == s { return last }
