@@ -42,6 +42,7 @@ extension CALayer {
 
     private func buildRenderNode(parent: LayerProperties?, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
         if !model { layoutNowIfNeeded() }
+        if !model, (self as? any AnimatedContentsSource)?.redisplaysForAnimations == true { needsDisplayFlag = true }
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties

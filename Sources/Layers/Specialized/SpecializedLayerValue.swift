@@ -243,3 +243,58 @@ protocol SpecializedKeyValueCoding: CALayer {
     /// has the wrong type.
     func setSpecializedKVCValue(_ value: Any?, forKey key: String) -> Bool
 }
+
+/// A layer (of another module: `CATextLayer` in Views) whose contents show animated values:
+/// while `redisplaysForAnimations`, the render tree redraws its contents (`display()`) on every
+/// frame, as Core Animation redraws a layer whose animated key `needsDisplay(forKey:)`.
+package protocol AnimatedContentsSource: CALayer {
+    var redisplaysForAnimations: Bool { get }
+}
+
+extension CALayer {
+    /// For specialized layers of other modules: `model` with the layer's animations of the
+    /// scalar property `key` applied, at the frame time (`forRender`) or the clock's time.
+    package func animatedScalar(_ model: Double, forKey key: String, forRender: Bool) -> Double {
+        specializedValue(.single(.scalar(model)), forKey: key, kind: .single(.scalar),
+                         at: specializedTime(forRender: forRender)).scalar ?? model
+    }
+
+    /// `animatedScalar(_:forKey:forRender:)` for a colour property.
+    package func animatedColor(_ model: CGColor?, forKey key: String, forRender: Bool) -> CGColor? {
+        let value = specializedValue(.single(.color(model.map(components))), forKey: key, kind: .single(.color),
+                                     at: specializedTime(forRender: forRender))
+        guard case let .single(.color(c)) = value else { return model }
+        return c.map { CGColor(red: $0.x, green: $0.y, blue: $0.z, alpha: $0.w) }
+    }
+
+    /// Whether an animation of one of `keys` applies to the layer now.
+    package func hasAnimation(ofKeys keys: Set<String>) -> Bool {
+        func animates(_ animation: CAAnimation) -> Bool {
+            if let group = animation as? CAAnimationGroup { return (group.animations ?? []).contains(where: animates) }
+            return (animation as? CAPropertyAnimation)?.keyPath.map(keys.contains) ?? false
+        }
+        return animationState.records.contains { ($0.state == .running || $0.state == .finished) && animates($0.animation) }
+    }
+
+    /// On a presentation copy, the model layer it was made from; nil on a model layer.
+    package var presentationModel: CALayer? { animationState.model }
+
+    /// Records a change of the scalar or colour property `key` (`shown`: the value shown before
+    /// it, to animate from; nil for a property that is not animatable), as the specialized
+    /// layers' setters do.
+    package func changeProperty(_ key: String, shownScalar: Double? = nil, shownColor: CGColor?? = nil,
+                                change: () -> Void) {
+        let kind: SpecializedValue.Kind? = shownScalar != nil ? .single(.scalar) : shownColor != nil ? .single(.color) : nil
+        changeSpecialized(key, animatable: kind, shown: {
+            if let shownScalar { return .single(.scalar(shownScalar)) }
+            if let shownColor { return .single(.color(shownColor.map(components))) }
+            return nil
+        }, change: change)
+    }
+
+    /// The implicit animation of a specialized property `key` (see
+    /// `specializedImplicitAction(forKey:)`).
+    package static func implicitAnimation(forSpecializedKey key: String) -> CAAction {
+        specializedImplicitAction(forKey: key)
+    }
+}
