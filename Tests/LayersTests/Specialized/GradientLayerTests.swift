@@ -90,12 +90,7 @@ final class GradientLayerTests: XCTestCase {
         layer.locations = [0, 0.1, 0.2]
         root.addSublayer(layer)
         f.show(root)
-        let shimmer = CABasicAnimation(keyPath: "locations")
-        shimmer.fromValue = [0.0, 0.1, 0.2]
-        shimmer.toValue = [0.8, 0.9, 1.0]
-        shimmer.duration = 1
-        shimmer.timingFunction = CAMediaTimingFunction(name: .linear)
-        layer.add(shimmer, forKey: "shimmer")
+        layer.add(linearAnimation("locations", from: [0.0, 0.1, 0.2], to: [0.8, 0.9, 1.0]), forKey: "shimmer")
         f.advance(0)
         f.advance(0.5)
         let image = render(root)
@@ -130,9 +125,7 @@ final class GradientLayerTests: XCTestCase {
         layer.cornerRadius = 20
         layer.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
         root.addSublayer(layer)
-        let one = render(root, threads: 1).pixelBytes
-        XCTAssertEqual(render(root, threads: 2).pixelBytes, one)
-        XCTAssertEqual(render(root, threads: 7).pixelBytes, one)
+        assertSameBytesForOneTwoAndSevenThreads(root)
     }
 
     func testBadLocationsAndCountsAreBounded() {

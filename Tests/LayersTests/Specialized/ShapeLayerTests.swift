@@ -118,12 +118,7 @@ final class ShapeLayerTests: XCTestCase {
         let root = rootLayer(width: 120, height: 100)
         let line = circleStroke(in: root)
         f.show(root)
-        let draw = CABasicAnimation(keyPath: "strokeEnd")
-        draw.fromValue = 0
-        draw.toValue = 1
-        draw.duration = 1
-        draw.timingFunction = CAMediaTimingFunction(name: .linear)
-        line.add(draw, forKey: "draw")
+        line.add(linearAnimation("strokeEnd", from: 0, to: 1), forKey: "draw")
         f.advance(0)
         f.advance(0.5)
         let image = render(root)
@@ -143,12 +138,8 @@ final class ShapeLayerTests: XCTestCase {
         root.addSublayer(ants)
         f.show(root)
         let still = render(root)
-        let march = CABasicAnimation(keyPath: "lineDashPhase")
-        march.fromValue = 0
-        march.toValue = 10
-        march.duration = 1
+        let march = linearAnimation("lineDashPhase", from: 0, to: 10)
         march.repeatCount = .infinity
-        march.timingFunction = CAMediaTimingFunction(name: .linear)
         ants.add(march, forKey: "march")
         f.advance(0)
         f.advance(0.25)
@@ -207,9 +198,7 @@ final class ShapeLayerTests: XCTestCase {
         star.lineDashPattern = [7, 3]
         star.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
         root.addSublayer(star)
-        let one = render(root, threads: 1).pixelBytes
-        XCTAssertEqual(render(root, threads: 2).pixelBytes, one)
-        XCTAssertEqual(render(root, threads: 7).pixelBytes, one)
+        assertSameBytesForOneTwoAndSevenThreads(root)
     }
 
     func testBadInputDrawsNothingAndDoesNotTrap() {
@@ -280,6 +269,23 @@ func starPath(center c: CGPoint, radius r: CGFloat) -> CGPath {
     }
     path.closeSubpath()
     return path
+}
+
+/// A one-second linear `CABasicAnimation` of `keyPath` from `from` to `to`.
+func linearAnimation(_ keyPath: String, from: Any, to: Any) -> CABasicAnimation {
+    let animation = CABasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.duration = 1
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    return animation
+}
+
+/// Fails unless `root` composites to the same bytes on 1, 2 and 7 compositor threads.
+func assertSameBytesForOneTwoAndSevenThreads(_ root: CALayer, file: StaticString = #filePath, line: UInt = #line) {
+    let one = render(root, threads: 1).pixelBytes
+    XCTAssertEqual(render(root, threads: 2).pixelBytes, one, "2 threads", file: file, line: line)
+    XCTAssertEqual(render(root, threads: 7).pixelBytes, one, "7 threads", file: file, line: line)
 }
 
 extension Bitmap {
