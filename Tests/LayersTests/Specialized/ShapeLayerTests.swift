@@ -172,6 +172,19 @@ final class ShapeLayerTests: XCTestCase {
         assertBitmap(image, matchesGolden: "ring-scaled-4x")
     }
 
+    func testShapeOfAZeroSizedLayerDrawsItsPathAndMasksToBoundsClipsIt() {
+        let root = rootLayer(width: 80, height: 60)
+        let shape = CAShapeLayer()
+        shape.position = CGPoint(x: 10, y: 10)
+        shape.path = CGPath(rect: CGRect(x: 10, y: 10, width: 30, height: 20), transform: nil)
+        root.addSublayer(shape)
+        XCTAssertEqual(render(root)[x: 30, y: 30], CGColor.black.premultipliedPixel,
+                       "the path is drawn outside the layer's (empty) bounds, offset by its position")
+        shape.masksToBounds = true
+        XCTAssertEqual(render(root)[x: 30, y: 30], CGColor(gray: 0.5, alpha: 1).premultipliedPixel,
+                       "masksToBounds clips the path to the empty bounds")
+    }
+
     func testUnchangedShapeIsNotRasterizedAgain() {
         let root = rootLayer(width: 100, height: 80)
         let line = circleStroke(in: root)
