@@ -45,6 +45,7 @@ section("paint") { (PaintBenchmarks(options: options).run(), PaintBenchmarks.not
 section("text") { (TextBenchmarks(options: options).run(), TextBenchmarks.notes) }
 section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
 section("layers") { (LayerTreeBenchmarks(options: options).run(), LayerTreeBenchmarks.notes) }
+section("specialized") { (SpecializedLayerBenchmarks(options: options).run(), SpecializedLayerBenchmarks.notes) }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
 section("scroll") { try MainActor.assumeIsolated { try ScrollBenchmarks(options: options).run() } }
 section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }

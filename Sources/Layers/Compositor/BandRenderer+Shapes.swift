@@ -122,7 +122,7 @@ extension BandRenderer {
     /// Whether the layer's alpha is exactly its rounded bounds: an opaque background and nothing
     /// drawn outside it (a border lies inside the bounds, over the background).
     private func castsBoundsShadow(_ node: RenderNode) -> Bool {
-        node.contents == nil && node.children.isEmpty && node.backgroundColor?.alpha == 255
+        node.contents == nil && node.drawing == nil && node.children.isEmpty && node.backgroundColor?.alpha == 255
     }
 
     /// A mask for the unblurred shadow over `shape` (to release with `releaseMask`), or nil when
@@ -221,6 +221,9 @@ extension BandRenderer {
     /// by the blur's reach.
     func subtreeBox(_ node: RenderNode, map: Homography, shadow: Bool = true) -> CGRect {
         var box = map.project(node.bounds).visibleBoundingBox()
+        if let drawing = node.drawing, !node.masksToBounds {
+            box = box.union(map.project(drawing.coverageBox).visibleBoundingBox())
+        }
         if !node.masksToBounds {
             for child in node.children {
                 box = box.union(subtreeBox(child, map: child.planeToParent.concatenating(map)))

@@ -131,7 +131,14 @@ final class BandRenderer: @unchecked Sendable {
         }
     }
 
+    /// The contents image, then a specialized layer's drawing (a shape's fill and stroke, a
+    /// gradient), which Core Animation puts between the contents and the first sublayer.
     private func drawContents(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        drawContentsImage(node, map: map, target: target, clip: clip, opacity: opacity)
+        if let drawing = node.drawing { draw(drawing, map: map, target: target, clip: clip, opacity: opacity) }
+    }
+
+    private func drawContentsImage(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         guard let contents = node.contents else { return }
         // The layer's hard edges apply to the contents' edges that lie on or beyond the bounds'.
         var outerAliased: ImageEdges = []

@@ -75,7 +75,7 @@ extension CALayer {
                    masksToBounds: node.masksToBounds, isDoubleSided: node.isDoubleSided,
                    allowsGroupOpacity: node.allowsGroupOpacity, edgeAntialiasing: node.edgeAntialiasing,
                    aliasedEdges: node.aliasedEdges, mask: node.mask, children: node.children, transition: nil,
-                   planeDepth: node.planeDepth, depthFragments: node.depthFragments)
+                   planeDepth: node.planeDepth, depthFragments: node.depthFragments, drawing: node.drawing)
     }
 
     /// The node drawing the bitmap in the layer's place: contents only, in the bitmap's

@@ -42,6 +42,7 @@ extension CALayer {
 
     private func buildRenderNode(parent: LayerProperties?, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
         if !model { layoutNowIfNeeded() }
+        if !model, (self as? any AnimatedContentsSource)?.redisplaysForAnimations == true { needsDisplayFlag = true }
         AnimationEngine.current.withoutActions { displayIfNeeded() }
         let values = model ? modelValues : renderValues
         let p = values.properties
@@ -85,7 +86,8 @@ extension CALayer {
             children: children,
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
-            depthFragments: fragments
+            depthFragments: fragments,
+            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(properties: p, model: model) : nil
         )
         guard !model else { return node }
         guard p.shouldRasterize, shown, transition == nil else {
@@ -221,7 +223,7 @@ extension CALayer {
         return edges
     }
 
-    private func cornerRadii(_ p: LayerProperties) -> CornerRadii {
+    func cornerRadii(_ p: LayerProperties) -> CornerRadii {
         let r = p.cornerRadius.isFinite ? Double(max(0, p.cornerRadius)) : 0
         guard r > 0 else { return .zero }
         let c = p.maskedCorners

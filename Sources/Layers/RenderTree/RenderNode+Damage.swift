@@ -150,6 +150,9 @@ struct DamageWalk {
         if let contents = node.contents {
             box = box.union(map.project(contents.destination).visibleBoundingBox())
         }
+        if let drawing = node.drawing {
+            box = box.union(map.project(drawing.coverageBox).visibleBoundingBox())
+        }
         return box
     }
 
@@ -215,5 +218,6 @@ extension RenderNode {
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
             && aliasedEdges == other.aliasedEdges
             && mask === other.mask && transition == nil && other.transition == nil
+            && drawing === other.drawing
     }
 }

@@ -8,6 +8,7 @@ extension CALayer {
     /// not a layer property (layers accept any key, a common way to tag them), else the class's
     /// `defaultValue(forKey:)`.
     public func value(forKeyPath keyPath: String) -> Any? {
+        if let special = (self as? any SpecializedKeyValueCoding)?.specializedKVCValue(forKey: keyPath) { return special }
         switch keyPath {
         // The layer's own objects, as Apple answers them (not equal copies).
         case "backgroundColor": return backgroundColor
@@ -110,6 +111,12 @@ extension CALayer {
     /// diagnostic; other keys store the value.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let engine = AnimationEngine.current
+        if let special = self as? any SpecializedKeyValueCoding, special.specializedKVCValue(forKey: keyPath) != nil {
+            if !special.setSpecializedKVCValue(value, forKey: keyPath) {
+                engine.diagnose("setValue(_:forKeyPath: \"\(keyPath)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a value of that property; ignored")
+            }
+            return
+        }
         guard let path = LayerKeyPath(keyPath) else {
             if plainPropertyValue(forKey: keyPath) != nil {
                 if !setPlainProperty(value, forKey: keyPath) {
