@@ -72,10 +72,25 @@ extension BandRenderer {
               let size = try? PixelSize(width: width, height: height) else { return nil }
         let local = PixelRect(size: size)
 
-        let to = scratch.acquireBitmap(size)
-        defer { scratch.releaseBitmap() }
-        draw(node.replacing(opacity: 1, transition: nil), map: Homography(CGAffineTransform(translationX: -b.minX, y: -b.minY)),
-             target: to, clip: local, opacity: 1)
+        // The live side is drawn again only when it may draw other pixels than last frame
+        // (the damage walk's test): a layer whose content changes once, at the transition's
+        // start, keeps its drawing and its mip chain for the whole animation.
+        let liveNode = node.replacing(opacity: 1, transition: nil)
+        var side = transition.buffers.takeLiveSide(size)
+        if let kept = side, !LiveSideCheck.drawsLike(kept.node, liveNode) {
+            transition.buffers.mipmaps.forget(kept.bitmap)
+            kept.bitmap.fill(with: .clear)
+            draw(liveNode, map: Homography(CGAffineTransform(translationX: -b.minX, y: -b.minY)),
+                 target: kept.bitmap, clip: local, opacity: 1)
+            side?.node = liveNode
+        } else if side == nil {
+            let bitmap = Bitmap(size: size)
+            draw(liveNode, map: Homography(CGAffineTransform(translationX: -b.minX, y: -b.minY)),
+                 target: bitmap, clip: local, opacity: 1)
+            side = TransitionBuffers.LiveSide(node: liveNode, bitmap: bitmap)
+        }
+        let to = side!.bitmap
+        defer { transition.buffers.keepLiveSide(side!) }
 
         // The snapshot itself when it fits: it never changes, so the transition's mip cache keeps
         // its chain from frame to frame. Else a scratch bitmap made anew for each frame.
@@ -103,19 +118,30 @@ extension BandRenderer {
         } else if progress >= 1 {
             result.copy(from: to, atX: 0, y: 0)
         } else {
-            // Scratch inputs' chains are forgotten after the frame: their pixels are redrawn for the
-            // next one, at an address the cache would otherwise take for the same image.
+            // A scratch `from`'s chain is forgotten after the frame: its pixels are redrawn for the
+            // next one, at an address the cache would otherwise take for the same image. The live
+            // side's chain stays until its pixels change (above).
             let mipmaps = transition.buffers.mipmaps
             transitionScratch.mipmaps = mipmaps
             defer {
                 transitionScratch.mipmaps = nil
-                mipmaps.forget(to)
                 if fromIsScratch { mipmaps.forget(from) }
             }
             transition.frameTransition.render(from: from, to: to, progress: progress, into: result, clip: local,
                                               scratch: transitionScratch)
         }
         return result
+    }
+}
+
+/// Whether two versions of a transitioning layer's live side draw the same pixels.
+enum LiveSideCheck {
+    /// True when `new`, drawn in its own plane, gives the pixels `old` gave: the damage walk
+    /// (the test the run loop's partial redraws rely on) finds no change at all.
+    static func drawsLike(_ old: RenderNode, _ new: RenderNode) -> Bool {
+        var walk = DamageWalk()
+        walk.compare(old, new, parentMap: .identity)
+        return !walk.isUnbounded && walk.rects.allSatisfy(\.isEmpty)
     }
 }
 

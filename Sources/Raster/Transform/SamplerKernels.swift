@@ -30,6 +30,9 @@
 //   pixman, same perspective             45–51 ms over the bounding box, 60–86 ms over the whole
 //                                        frame (the "19 fps" figure of NOTES)
 // (`x86-64-v3` is not a `-target-cpu` value Swift 6.3's LLVM accepts; `haswell` is that ISA level.)
+// Same hour, same run of both builds (issue 22, load ≈ 8.7): projective 10.5 → 8.5 ms, affine
+// 3.8 → 2.5, mipmapped affine 3.5 → 2.1. The build chooses the level (`scripts/env.sh`, CMake's
+// `KINESCOPE_TARGET_CPU`): Swift has no per-function target attribute to dispatch on at run time.
 //
 // What mattered, measured with a profiling build of this kernel alone (AVX2 unless said):
 // - Specialisation. Variant flags as `Bool` parameters of `@inline(__always)` helpers were not
