@@ -46,6 +46,16 @@ import Raster
 // 7.4–9.6, fade 5.4–6.2 / 9.6–12.1 → 3.1–3.8 / 3.4–4.3 (before: the code before both changes).
 // The worst frames were the ones that page-faulted a fresh 8 MB result. Heap per frame: 59
 // allocations, 6 KB (render tree, and the sampler setup of each drawImage call).
+//
+// The live side is kept too (`TransitionBuffers.takeLiveSide`): the layer drawn without its
+// transition, in a bitmap of the animation's own, with the node it was drawn from. A frame draws
+// it again only when the damage walk says the new node may draw other pixels (the test the run
+// loop's partial redraws rest on); otherwise the bitmap and its mip chain (the transposed copy
+// of a vertical-axis flip or cube included) serve again. In a `UIView.transition` the new
+// content is set once, at the start, so after the first frame only the transition itself runs.
+// Measured with callgrind, `kinescope record cycle --frames 60 --size 1920x1080`, one thread,
+// plain release build: run-loop turns 7.55 G → 4.82 G instructions, the flip 3.88 → 3.58 G;
+// the recording byte-identical.
 extension BandRenderer {
     /// Draws `node`, which carries `transition`, with `map` from its plane to `target`'s pixels.
     /// `opacity` already includes the node's own.
