@@ -112,7 +112,7 @@ final class CATransitionTests: XCTestCase {
     }
 
     /// The compositor keeps the snapshot's mip chain for the whole animation and forgets the live
-    /// side's after each frame: over frames whose live contents change (or not), at progresses
+    /// side's when its pixels change: over frames whose live contents change (or not), at progresses
     /// where halved levels are read, and on one or three bands, every frame equals a fresh one.
     /// Each compositor is kept, so its scratch bitmaps (the live side) keep their addresses and
     /// a chain not forgotten would be taken for the next frame's live side. The frames of render
@@ -145,7 +145,7 @@ final class CATransitionTests: XCTestCase {
                 let fresh = expected(drawn, progress: progress, to: pixels)
                 assertSame(render(root, compositor: compositors[frame % 2]), fresh, label)
                 let running = try XCTUnwrap(root.makeRenderNode()?.children.first?.transition, label)
-                XCTAssertEqual(running.buffers.mipmaps.count, 1, "\(label): the snapshot's chain only")
+                XCTAssertLessThanOrEqual(running.buffers.mipmaps.count, 2, "\(label): the snapshot's and the live side's chains only")
                 let chain = running.buffers.mipmaps.chain(for: try XCTUnwrap(running.from))
                 XCTAssertTrue(kept == nil || kept === chain, "\(label): the snapshot's chain should be kept")
                 kept = chain
@@ -157,6 +157,38 @@ final class CATransitionTests: XCTestCase {
                     XCTAssertTrue(image.base.hasSamePixels(as: old.pixels), "\(label): held frame \(index) was drawn over")
                 }
             }
+        }
+    }
+
+    /// The live side (the layer drawn without its transition) is drawn once while it does not
+    /// change and drawn again when it does; every frame equals a fresh one either way, on one
+    /// band and on three.
+    func testLiveSideIsDrawnAgainOnlyWhenItChanges() throws {
+        let marked = TransitionFixtures.to.copy()
+        marked.fill(PixelRect(x: 20, y: 10, width: 40, height: 30), with: PremultipliedColor(red: 250, green: 250, blue: 10, alpha: 255))
+        let markedImage = CGImage(bitmap: marked)
+        let (root, layer) = transition { $0.type = CATransitionType(rawValue: "flipFromLeft") }
+        let start = clock.now
+        let drawn = try TransitionRegistry.make(named: "flipFromLeft")
+        var keptNode: RenderNode?
+        let frames: [(progress: Double, contents: CGImage?, pixels: Bitmap, redrawn: Bool)] = [
+            (0.2, nil, TransitionFixtures.to, true), (0.3, nil, TransitionFixtures.to, false),
+            (0.45, markedImage, marked, true), (0.55, nil, marked, false), (0.7, after, TransitionFixtures.to, true),
+        ]
+        for (index, frame) in frames.enumerated() {
+            if let contents = frame.contents {
+                CATransaction.setDisableActions(true)
+                layer.contents = contents
+            }
+            engine.tick(to: start + frame.progress)
+            let label = "frame \(index) at \(frame.progress)"
+            assertSame(render(root, threads: index % 2 == 0 ? 1 : 3), expected(drawn, progress: frame.progress, to: frame.pixels), label)
+            let running = try XCTUnwrap(root.makeRenderNode()?.children.first?.transition, label)
+            let side = try XCTUnwrap(running.buffers.takeLiveSide(PixelSize(width: size.width, height: size.height)), label)
+            running.buffers.keepLiveSide(side)
+            XCTAssertEqual(keptNode !== side.node, frame.redrawn, "\(label): drawn again should be \(frame.redrawn)")
+            XCTAssertTrue(side.bitmap.hasSamePixels(as: frame.pixels), "\(label): the live side's pixels")
+            keptNode = side.node
         }
     }
 

@@ -30,6 +30,9 @@
 //   pixman, same perspective             45–51 ms over the bounding box, 60–86 ms over the whole
 //                                        frame (the "19 fps" figure of NOTES)
 // (`x86-64-v3` is not a `-target-cpu` value Swift 6.3's LLVM accepts; `haswell` is that ISA level.)
+// Same hour, same run of both builds (issue 22, load ≈ 8.7): projective 10.5 → 8.5 ms, affine
+// 3.8 → 2.5, mipmapped affine 3.5 → 2.1. The build chooses the level (`scripts/env.sh`, CMake's
+// `KINESCOPE_TARGET_CPU`): Swift has no per-function target attribute to dispatch on at run time.
 //
 // What mattered, measured with a profiling build of this kernel alone (AVX2 unless said):
 // - Specialisation. Variant flags as `Bool` parameters of `@inline(__always)` helpers were not
@@ -56,6 +59,16 @@ enum SamplerLanes {
     @inline(__always)
     static func roundToInt(_ v: Floats) -> Ints {
         unsafeBitCast(v + 12_582_912, to: Ints.self) &- 0x4B40_0000
+    }
+
+    /// `min(a, b)` per lane, for lanes where `b − a` does not overflow (texel indices). In
+    /// arithmetic because `pointwiseMin` is not always inlined: in the baseline build the affine
+    /// variant called it out of line twice per eight pixels (callgrind, the cover demo: 187 M
+    /// instructions in 60 frames in the call alone).
+    @inline(__always)
+    static func minimum(_ a: Ints, _ b: Ints) -> Ints {
+        let over = b &- a
+        return a &+ (over & (over &>> 31))
     }
 
     /// `v` clamped to 0…`hi`; NaN gives `hi` (as `SamplerScalar.clamp`).
@@ -383,8 +396,8 @@ enum SamplerKernels {
         if V.nearest {
             return L.split(L.gather(lv.base, ((iy &+ 128) &>> 8) &* stride &+ ((ix &+ 128) &>> 8)))
         }
-        let i0 = pointwiseMin(ix &>> 8, L.Ints(repeating: lv.maxI0))
-        let j0 = pointwiseMin(iy &>> 8, L.Ints(repeating: lv.maxJ0))
+        let i0 = L.minimum(ix &>> 8, L.Ints(repeating: lv.maxI0))
+        let j0 = L.minimum(iy &>> 8, L.Ints(repeating: lv.maxJ0))
         let wx = unsafeBitCast(ix &- i0 &<< 8, to: L.Pixels.self)
         let wy = unsafeBitCast(iy &- j0 &<< 8, to: L.Pixels.self)
         let o = j0 &* stride &+ i0
