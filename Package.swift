@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "KinescopeTestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "KinescopeTestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "KinescopeTestSupport"],
-                    exclude: ["Goldens", "CoreGraphics/Goldens"]),
+                    exclude: ["Goldens", "CoreGraphics/Goldens", "Specialized/Goldens"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "KinescopeTestSupport"],
                     exclude: ["Goldens", "CoreImage/Goldens", "Styles/Goldens"]),
         .testTarget(name: "KinescopeTests", dependencies: ["Kinescope", "KinescopeTestSupport"], exclude: ["Goldens"]),

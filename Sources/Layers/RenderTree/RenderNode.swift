@@ -41,13 +41,17 @@ public final class RenderNode: @unchecked Sendable {
     /// A transition in progress (`CATransition`): the layer is drawn as the transition from its
     /// earlier appearance to the live one this node describes.
     public let transition: Transition?
+    /// What a specialized layer class draws besides the common parts (a replicator's instance
+    /// colour, an emitter's particles); nil for a plain layer.
+    let specialized: SpecializedContent?
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
          isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, aliasedEdges: ImageEdges = [],
          mask: RenderNode?, children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
-         depthFragments: [DepthFragment]? = nil) {
+         depthFragments: [DepthFragment]? = nil, specialized: SpecializedContent? = nil) {
         self.planeToParent = planeToParent
+        self.specialized = specialized
         self.planeDepth = planeDepth
         self.depthFragments = depthFragments
         self.bounds = bounds
@@ -74,7 +78,7 @@ public final class RenderNode: @unchecked Sendable {
                    isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
                    edgeAntialiasing: edgeAntialiasing, aliasedEdges: aliasedEdges, mask: mask, children: children,
                    transition: transition,
-                   planeDepth: planeDepth, depthFragments: depthFragments)
+                   planeDepth: planeDepth, depthFragments: depthFragments, specialized: specialized)
     }
 
     /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds
