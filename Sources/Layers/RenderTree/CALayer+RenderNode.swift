@@ -35,7 +35,7 @@ extension CALayer {
         if RenderTimeShift.seconds != 0 {
             return buildRenderNode(parentTransform: parentTransform, model: false, ancestorsFlipped: ancestorsFlipped)
         }
-        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
+        if !needsRender, !rebuildsWithParent, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
            renderedContentsFlipped == (ancestorsFlipped != properties.isGeometryFlipped) {
             return cached
         }

@@ -26,6 +26,7 @@ extension CALayer {
                              flipped: Bool) -> [RenderNode] {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(layers.count)
+        if let tiled = self as? CATiledLayer { nodes.append(contentsOf: tiled.tileNodes(p, model: model)) }
         appendSublayerNodes(layers, parentTransform: p.sublayerTransformAboutAnchor, opacity: 1, model: model,
                             flipped: flipped, into: &nodes)
         if let replicator = self as? CAReplicatorLayer {
@@ -57,9 +58,15 @@ extension CALayer {
         return emitter.particleContent(model: model)
     }
 
+    /// Whether the layer's node depends on more than its own subtree (a tiled layer draws the
+    /// tiles its ancestors leave visible), so it is rebuilt whenever its superlayer's is.
+    var rebuildsWithParent: Bool { self is CATiledLayer }
+
     /// Whether the layer looks different on every frame without an animation (an emitter with
     /// cells that emit): the engine keeps marking it for a new render while this holds.
     var changesWithTime: Bool {
-        (self as? CAEmitterLayer)?.isEmitting ?? false
+        if let emitter = self as? CAEmitterLayer { return emitter.isEmitting }
+        if let tiled = self as? CATiledLayer { return tiled.isFadingOrIncomplete }
+        return false
     }
 }
