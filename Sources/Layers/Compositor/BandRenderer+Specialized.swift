@@ -1,10 +1,16 @@
 // Particles are drawn one by one as turned, scaled, tinted sprites, each pixel of a particle's
 // box mapped back into its image (bilinear, transparent outside the sprite's rectangle) and
 // composited source-over or, in the additive render mode, with plusLighter (sum, clamped).
-// Every pixel depends on its own position only, so bands and thread counts give the same
-// bytes. Under a projective map each particle uses the map's affine approximation at its
-// centre (particles are small; their centres are exact). Measured figures: BENCHMARKS.md,
-// "Specialized layers".
+// Every pixel depends on its own position only (no value is accumulated along a row), so bands,
+// thread counts and damage rectangles give the same bytes. Under a projective map each particle
+// uses the map's affine approximation at its centre (particles are small; centres are exact).
+//
+// The fast kernel works in 8-bit fixed point on a copy of the sprite with a transparent
+// one-pixel border (no bounds test per texel), visits per row only the span where the sprite
+// lands, and interpolates red/blue and alpha/green in pairs (pixman's bilinear layout); the float
+// kernel (`drawParticleReference`) is the reference a test compares it with (±3 per channel).
+// The first float version cost 40 ns a pixel; measured figures: BENCHMARKS.md, "Specialized
+// layers".
 
 import Geometry
 import Raster
@@ -46,13 +52,20 @@ extension BandRenderer {
     func drawParticles(of node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         guard case let .particles(batch)? = node.specialized, opacity > 0 else { return }
         for particle in batch.particles {
-            Self.drawParticle(particle, sprite: batch.sprites[Int(particle.sprite)], additive: batch.additive,
-                              map: map, target: target, clip: clip, opacity: opacity)
+            let sprite = batch.sprites[Int(particle.sprite)]
+            if sprite.nearest {
+                Self.drawParticleReference(particle, sprite: sprite, additive: batch.additive, map: map, target: target,
+                                           clip: clip, opacity: opacity)
+            } else {
+                Self.drawParticleFast(particle, sprite: sprite, additive: batch.additive, map: map, target: target,
+                                      clip: clip, opacity: opacity)
+            }
         }
     }
 
-    /// Draws one particle (see the note at the top of the file).
-    static func drawParticle(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
+    /// Draws one particle in floating point, texel by texel (the reference of
+    /// `drawParticleFast`).
+    static func drawParticleReference(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
                              map m: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         // The map's value and derivative at the particle's centre.
         let x = Double(p.x), y = Double(p.y)
@@ -131,4 +144,122 @@ extension BandRenderer {
         let p = image.row(y)[x]
         return SIMD4(Float(p >> 16 & 0xFF), Float(p >> 8 & 0xFF), Float(p & 0xFF), Float(p >> 24))
     }
+
+    /// The map from pixel offsets to sprite texel coordinates for one particle: the pixel
+    /// centre `(x + 0.5, y + 0.5)` lands at texel coordinate `u = u0 + (x + 0.5 − px)·ux +
+    /// (y + 0.5 − py)·uy` (likewise `v`), in the sprite's own pixels (0…width); nil when the
+    /// particle is degenerate or behind the viewer.
+    private struct ParticleMap {
+        let px: Double, py: Double
+        let ux: Double, uy: Double, vx: Double, vy: Double
+        let u0: Double, v0: Double
+        let extentX: Double, extentY: Double
+
+        init?(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, map m: Homography) {
+            let x = Double(p.x), y = Double(p.y)
+            let w = x * m.m13 + y * m.m23 + m.m33
+            guard w > 1e-9 else { return nil }
+            let px = (x * m.m11 + y * m.m21 + m.m31) / w, py = (x * m.m12 + y * m.m22 + m.m32) / w
+            let dxdx = (m.m11 - px * m.m13) / w, dydx = (m.m12 - py * m.m13) / w
+            let dxdy = (m.m21 - px * m.m23) / w, dydy = (m.m22 - py * m.m23) / w
+            let ax = Double(p.ux) * dxdx + Double(p.uy) * dxdy, ay = Double(p.ux) * dydx + Double(p.uy) * dydy
+            let bx = Double(p.vx) * dxdx + Double(p.vy) * dxdy, by = Double(p.vx) * dydx + Double(p.vy) * dydy
+            let det = ax * by - ay * bx
+            guard abs(det) > 1e-12, px.isFinite, py.isFinite else { return nil }
+            let sw = Double(sprite.width), sh = Double(sprite.height)
+            self.px = px
+            self.py = py
+            ux = by / det * sw / 2
+            uy = -bx / det * sw / 2
+            vx = -ay / det * sh / 2
+            vy = ax / det * sh / 2
+            u0 = sw / 2
+            v0 = sh / 2
+            extentX = abs(ax) + abs(bx) + 1
+            extentY = abs(ay) + abs(by) + 1
+        }
+    }
+
+    /// Narrows `lo...hi` (pixel offsets from the centre) to where `f0 + d·k` lies in
+    /// `min...max`.
+    @inline(__always)
+    private static func narrow(_ lo: inout Double, _ hi: inout Double, _ f0: Double, _ k: Double, _ min: Double,
+                               _ max: Double) {
+        if abs(k) < 1e-12 {
+            if f0 < min || f0 > max { hi = lo - 1 }
+            return
+        }
+        let a = (min - f0) / k, b = (max - f0) / k
+        lo = Swift.max(lo, Swift.min(a, b))
+        hi = Swift.min(hi, Swift.max(a, b))
+    }
+
+    /// Draws one particle in 8-bit fixed point (see the note at the top of the file).
+    static func drawParticleFast(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
+                                 map m: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
+        guard let pm = ParticleMap(p, sprite: sprite, map: m) else { return }
+        let y0 = max(clip.minY, Int((pm.py - pm.extentY).rounded(.down)))
+        let y1 = min(clip.maxY, Int((pm.py + pm.extentY).rounded(.up)))
+        guard y0 < y1 else { return }
+        let tint = p.color * opacity
+        let tr = UInt32(min(256, max(0, tint.x * 256 + 0.5))), tg = UInt32(min(256, max(0, tint.y * 256 + 0.5)))
+        let tb = UInt32(min(256, max(0, tint.z * 256 + 0.5))), ta = UInt32(min(256, max(0, tint.w * 256 + 0.5)))
+        guard ta > 0 || (additive && (tr | tg | tb) > 0) else { return }
+        let width = Int(sprite.width), height = Int(sprite.height)
+        // Bilinear sample positions in the padded copy: texel centre i + 0.5 is padded index i + 1.
+        let padded = sprite.padded, stride = padded.rowStride, base = padded.baseAddress
+        let uLimit = Double(width) + 1, vLimit = Double(height) + 1
+        for row in y0..<y1 {
+            let dy = Double(row) + 0.5 - pm.py
+            let uRow = pm.u0 + dy * pm.uy + 0.5, vRow = pm.v0 + dy * pm.vy + 0.5
+            var lo = Double(clip.minX) + 0.5 - pm.px, hi = Double(clip.maxX) - 0.5 - pm.px
+            narrow(&lo, &hi, uRow, pm.ux, 0, uLimit)
+            narrow(&lo, &hi, vRow, pm.vx, 0, vLimit)
+            guard lo <= hi else { continue }
+            let x0 = max(clip.minX, Int((lo + pm.px - 0.5).rounded(.up)))
+            let x1 = min(clip.maxX, Int((hi + pm.px - 0.5).rounded(.down)) + 1)
+            guard x0 < x1 else { continue }
+            let line = target.baseAddress + row * target.rowStride
+            for column in x0..<x1 {
+                let dx = Double(column) + 0.5 - pm.px
+                let u = uRow + dx * pm.ux, v = vRow + dx * pm.vx
+                let iu = min(width, max(0, Int(u.rounded(.down)))), iv = min(height, max(0, Int(v.rounded(.down))))
+                let wx = UInt32(min(256, max(0, (u - Double(iu)) * 256 + 0.5))), wy = UInt32(min(256, max(0, (v - Double(iv)) * 256 + 0.5)))
+                let top = base + iv * stride + iu, bottom = top + stride
+                let t = lerpPixel(lerpPixel(top[0], top[1], wx), lerpPixel(bottom[0], bottom[1], wx), wy)
+                guard t != 0 else { continue }
+                let sr = ((t >> 16 & 0xFF) * tr + 128) >> 8, sg = ((t >> 8 & 0xFF) * tg + 128) >> 8
+                let sb = ((t & 0xFF) * tb + 128) >> 8, sa = ((t >> 24) * ta + 128) >> 8
+                let d = line[column]
+                if additive {
+                    let r = min(255, (d >> 16 & 0xFF) + sr), g = min(255, (d >> 8 & 0xFF) + sg)
+                    let b = min(255, (d & 0xFF) + sb), a = min(255, (d >> 24) + sa)
+                    line[column] = a << 24 | r << 16 | g << 8 | b
+                } else {
+                    let keep = 255 - sa
+                    let r = min(255, sr + div255((d >> 16 & 0xFF) * keep)), g = min(255, sg + div255((d >> 8 & 0xFF) * keep))
+                    let b = min(255, sb + div255((d & 0xFF) * keep)), a = min(255, sa + div255((d >> 24) * keep))
+                    line[column] = a << 24 | r << 16 | g << 8 | b
+                }
+            }
+        }
+    }
+
+    /// `a + (b − a)·w/256` for each channel of two premultiplied pixels (`w` in 0…256), two
+    /// channels per multiply.
+    @inline(__always)
+    private static func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let iw = 256 - w
+        let rb = ((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+        let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// `x / 255` rounded, for `x` in 0…65 025.
+    @inline(__always)
+    private static func div255(_ x: UInt32) -> UInt32 {
+        let t = x + 128
+        return (t + (t >> 8)) >> 8
+    }
 }
+

@@ -109,6 +109,9 @@ open class CAEmitterCell: CAMediaTiming {
     /// Accepted for `CAMediaTiming`; has no effect on a cell. Default `.removed`.
     open var fillMode: CAMediaTimingFillMode = .removed
 
+    /// The pixels last drawn for `contents` and `contentsRect`, kept from frame to frame.
+    var spriteCache: (image: CGImage, rect: CGRect, sprite: ParticleBatch.Sprite)?
+
     /// A cell that emits nothing until given a `birthRate` and a `lifetime`.
     public init() {}
 

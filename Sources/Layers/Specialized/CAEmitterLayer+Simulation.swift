@@ -5,11 +5,36 @@ import Raster
 /// The particles an emitter shows at one instant, placed in the layer's plane: what the
 /// compositor draws (`BandRenderer+Specialized.swift`).
 final class ParticleBatch: @unchecked Sendable {
-    /// An image particles show: `sourceRect` of `image` (pixels of its level 0).
+    /// An image particles show: the whole pixels of `image` (level 0) that `contentsRect`
+    /// touches, at `minX, minY` with `width × height` pixels; `padded` is a copy of them with a
+    /// one-pixel transparent border (what the fast kernel samples without bounds tests).
     struct Sprite {
         let image: MipmappedImage
         let minX: Float, minY: Float, width: Float, height: Float
         let nearest: Bool
+        let padded: Bitmap
+
+        init?(image cgImage: CGImage, contentsRect: CGRect, nearest: Bool) {
+            let w = CGFloat(cgImage.width), h = CGFloat(cgImage.height)
+            let unit = contentsRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
+            guard !unit.isNull, unit.width > 0, unit.height > 0 else { return nil }
+            let pixels = CGRect(x: unit.minX * w, y: unit.minY * h, width: unit.width * w, height: unit.height * h)
+                .integral.intersection(CGRect(x: 0, y: 0, width: w, height: h))
+            guard !pixels.isNull, pixels.width >= 1, pixels.height >= 1 else { return nil }
+            let x0 = Int(pixels.minX), y0 = Int(pixels.minY), pw = Int(pixels.width), ph = Int(pixels.height)
+            image = cgImage.mipmapped
+            minX = Float(x0)
+            minY = Float(y0)
+            width = Float(pw)
+            height = Float(ph)
+            self.nearest = nearest
+            padded = Bitmap(width: pw + 2, height: ph + 2)
+            let source = image.base
+            for y in 0..<ph {
+                let from = source.row(y0 + y), to = padded.row(y + 1)
+                for x in 0..<pw { to[x + 1] = from[x0 + x] }
+            }
+        }
     }
 
     /// One particle: centre, the two half-axes of its image's rectangle (scaled and turned),
@@ -218,19 +243,21 @@ struct EmitterSimulation {
         return centre + offset
     }
 
-    /// The sprite of `cell`'s contents, registered once per batch; nil without an image.
+    /// The sprite of `cell`'s contents, registered once per batch (its pixels are kept by the
+    /// cell while its image and `contentsRect` stay the same); nil without an image.
     private mutating func sprite(of cell: CAEmitterCell) -> Int32? {
         if let known = spriteOfCell[ObjectIdentifier(cell)] { return known < 0 ? nil : known }
         var index: Int32 = -1
         if let image = cell.contents as? CGImage, image.width > 0, image.height > 0 {
-            let unit = cell.contentsRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
-            if !unit.isNull, unit.width > 0, unit.height > 0 {
-                let w = CGFloat(image.width), h = CGFloat(image.height)
+            let nearest = cell.magnificationFilter == .nearest && cell.minificationFilter == .nearest
+            if let cached = cell.spriteCache, cached.image === image, cached.rect == cell.contentsRect,
+               cached.sprite.nearest == nearest {
                 index = Int32(sprites.count)
-                sprites.append(ParticleBatch.Sprite(
-                    image: image.mipmapped, minX: Float(unit.minX * w), minY: Float(unit.minY * h),
-                    width: Float(unit.width * w), height: Float(unit.height * h),
-                    nearest: cell.magnificationFilter == .nearest && cell.minificationFilter == .nearest))
+                sprites.append(cached.sprite)
+            } else if let made = ParticleBatch.Sprite(image: image, contentsRect: cell.contentsRect, nearest: nearest) {
+                cell.spriteCache = (image, cell.contentsRect, made)
+                index = Int32(sprites.count)
+                sprites.append(made)
             }
         }
         spriteOfCell[ObjectIdentifier(cell)] = index

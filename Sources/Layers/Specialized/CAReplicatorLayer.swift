@@ -117,6 +117,11 @@ open class CAReplicatorLayer: CALayer {
         let sublayerTransform = p.sublayerTransformAboutAnchor
         var result: [RenderNode] = []
         result.reserveCapacity(preservesDepth ? count * nodes.count : count)
+        // An instance's own bounds only bound what it draws (its off-screen buffer, when its
+        // colour is not white): the box of the sublayers' planes, not the replicator's bounds.
+        var instanceBounds = CGRect.null
+        for node in nodes { instanceBounds = instanceBounds.union(node.planeToParent.project(node.bounds).visibleBoundingBox()) }
+        if instanceBounds.isNull || !instanceBounds.minX.isFinite || !instanceBounds.maxY.isFinite { instanceBounds = .zero }
         var step = CATransform3DIdentity
         for k in 0..<count {
             if k > 0 { step = CATransform3DConcat(step, instanceTransform) }
@@ -145,7 +150,7 @@ open class CAReplicatorLayer: CALayer {
                 continue
             }
             result.append(RenderNode(
-                planeToParent: Homography(aboutCentre), bounds: p.bounds, opacity: factors.w, backgroundColor: nil,
+                planeToParent: Homography(aboutCentre), bounds: instanceBounds, opacity: factors.w, backgroundColor: nil,
                 corners: .zero, border: nil, shadow: nil, contents: nil, masksToBounds: false, isDoubleSided: true,
                 allowsGroupOpacity: false, edgeAntialiasing: p.allowsEdgeAntialiasing, mask: nil,
                 children: instanceNodes,

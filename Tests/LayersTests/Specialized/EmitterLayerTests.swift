@@ -178,4 +178,117 @@ final class EmitterLayerTests: XCTestCase {
         guard case let .particles(first)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
         XCTAssertEqual(first.particles.count, 1, "only the particle born at the start")
     }
+
+    /// The particles of `emitter` at emitter time `time`, straight from the simulation.
+    private func particles(_ emitter: CAEmitterLayer, at time: Double) -> [ParticleBatch.Particle] {
+        var simulation = EmitterSimulation(layer: emitter)
+        return simulation.particles(at: time)?.particles ?? []
+    }
+
+    private func still(_ shape: CAEmitterLayerEmitterShape, _ mode: CAEmitterLayerEmitterMode) -> CAEmitterLayer {
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 100, y: 50)
+        emitter.emitterSize = CGSize(width: 40, height: 20)
+        emitter.emitterShape = shape
+        emitter.emitterMode = mode
+        let cell = CAEmitterCell()
+        cell.contents = Self.dot(size: 4)
+        cell.birthRate = 100
+        cell.lifetime = 10
+        emitter.emitterCells = [cell]
+        return emitter
+    }
+
+    func testBirthPointsLieOnTheShape() {
+        let circle = particles(still(.circle, .outline), at: 1)
+        XCTAssertEqual(circle.count, 101)
+        for p in circle { XCTAssertEqual(hypot(Double(p.x) - 100, Double(p.y) - 50), 20, accuracy: 1e-3) }
+        let disc = particles(still(.circle, .volume), at: 1)
+        XCTAssertTrue(disc.allSatisfy { hypot(Double($0.x) - 100, Double($0.y) - 50) <= 20.001 })
+        XCTAssertTrue(disc.contains { hypot(Double($0.x) - 100, Double($0.y) - 50) < 15 })
+        let rectangle = particles(still(.rectangle, .volume), at: 1)
+        XCTAssertTrue(rectangle.allSatisfy { abs($0.x - 100) <= 20 && abs($0.y - 50) <= 10 })
+        let outline = particles(still(.rectangle, .outline), at: 1)
+        XCTAssertTrue(outline.allSatisfy { abs(abs($0.x - 100) - 20) < 1e-3 || abs(abs($0.y - 50) - 10) < 1e-3 })
+        let corners = particles(still(.rectangle, .points), at: 1)
+        XCTAssertTrue(corners.allSatisfy { abs(abs($0.x - 100) - 20) < 1e-3 && abs(abs($0.y - 50) - 10) < 1e-3 })
+        let line = particles(still(.line, .volume), at: 1)
+        XCTAssertTrue(line.allSatisfy { $0.y == 50 && abs($0.x - 100) <= 20 })
+        let point = particles(still(.point, .volume), at: 1)
+        XCTAssertTrue(point.allSatisfy { $0.x == 100 && $0.y == 50 })
+    }
+
+    func testMotionIsClosedForm() throws {
+        let emitter = still(.point, .volume)
+        let cell = try XCTUnwrap(emitter.emitterCells?.first)
+        cell.birthRate = 1
+        cell.velocity = 10
+        cell.emissionLongitude = 0
+        cell.xAcceleration = 4
+        cell.yAcceleration = 2
+        let ps = particles(emitter, at: 2.5)
+        XCTAssertEqual(ps.count, 3, "born at 0, 1 and 2 s")
+        // The first, 2.5 s old: x = 100 + 10·2.5 + ½·4·2.5², y = 50 + ½·2·2.5².
+        XCTAssertEqual(Double(ps[0].x), 100 + 25 + 12.5, accuracy: 1e-3)
+        XCTAssertEqual(Double(ps[0].y), 50 + 6.25, accuracy: 1e-3)
+    }
+
+    func testRenderModesOrderTheParticles() throws {
+        let emitter = still(.point, .volume)
+        let cell = try XCTUnwrap(emitter.emitterCells?.first)
+        cell.velocity = 10
+        for (mode, oldestFirst) in [(CAEmitterLayerRenderMode.oldestFirst, true), (.oldestLast, false),
+                                    (.unordered, true)] {
+            emitter.renderMode = mode
+            let xs = particles(emitter, at: 0.5).map(\.x)
+            XCTAssertEqual(xs, oldestFirst ? xs.sorted(by: >) : xs.sorted(), "\(mode.rawValue)")
+        }
+        emitter.emitterShape = .cuboid
+        emitter.emitterDepth = 30
+        emitter.renderMode = .backToFront
+        XCTAssertEqual(particles(emitter, at: 0.5).count, 51)
+    }
+
+    func testDisabledCellsAndLifetimesEmitNothing() throws {
+        let emitter = still(.point, .volume)
+        let cell = try XCTUnwrap(emitter.emitterCells?.first)
+        cell.isEnabled = false
+        XCTAssertTrue(particles(emitter, at: 1).isEmpty)
+        XCTAssertFalse(emitter.isEmitting)
+        cell.isEnabled = true
+        cell.duration = 0.5
+        XCTAssertEqual(particles(emitter, at: 1).count, 51, "emits for 0.5 s only")
+        emitter.birthRate = 0
+        XCTAssertTrue(particles(emitter, at: 1).isEmpty)
+    }
+
+    /// The fixed-point particle kernel against the float reference, over, additive, turned,
+    /// scaled and under a projective map.
+    func testFastParticleKernelMatchesTheReference() throws {
+        let (_, emitter) = Self.fire()
+        emitter.emitterCells?[0].contents = quadrantImage(width: 12, height: 10)
+        emitter.emitterCells?[0].spin = 2.5
+        var simulation = EmitterSimulation(layer: emitter)
+        let batch = try XCTUnwrap(simulation.particles(at: 1))
+        var perspective = Homography(CGAffineTransform(a: 1.3, b: 0.2, c: -0.1, d: 1.1, tx: 4, ty: -6))
+        perspective = Homography(m11: perspective.m11, m12: perspective.m12, m13: 0.0008,
+                                 m21: perspective.m21, m22: perspective.m22, m23: 0.0004,
+                                 m31: perspective.m31, m32: perspective.m32, m33: 1)
+        for map in [Homography.identity, Homography(CGAffineTransform(scaleX: 1.7, y: 1.7)), perspective] {
+            for additive in [false, true] {
+                let fast = Bitmap(size: PixelSize(uncheckedWidth: 120, height: 100), filledWith: PremultipliedColor(red: 20, green: 30, blue: 60, alpha: 255))
+                let reference = fast.copy()
+                for p in batch.particles {
+                    let sprite = batch.sprites[Int(p.sprite)]
+                    BandRenderer.drawParticleFast(p, sprite: sprite, additive: additive, map: map, target: fast,
+                                                  clip: fast.bounds, opacity: 0.9)
+                    BandRenderer.drawParticleReference(p, sprite: sprite, additive: additive, map: map, target: reference,
+                                                       clip: reference.bounds, opacity: 0.9)
+                }
+                assertBitmap(fast, matches: reference, name: "fast-particles-\(additive)",
+                             tolerance: ImageTolerance(perChannel: 3, maxDifferingPixels: 0))
+            }
+        }
+    }
 }
+

@@ -164,4 +164,62 @@ final class ReplicatorLayerTests: XCTestCase {
         let node = try XCTUnwrap(root.makeRenderNode())
         XCTAssertTrue(node.children[0].children.isEmpty)
     }
+
+    func testPreservesDepthPutsTheInstancesInOneDepthSort() throws {
+        let root = rootLayer(width: 120, height: 80)
+        root.sublayerTransform = DepthSortTests.perspective(300)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.preservesDepth = true
+        replicator.instanceCount = 2
+        replicator.instanceTransform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+        replicator.sublayerTransform = DepthSortTests.perspective(300)
+        let card = CALayer()
+        card.frame = CGRect(x: 30, y: 20, width: 60, height: 40)
+        card.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
+        card.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+        replicator.addSublayer(card)
+        root.addSublayer(replicator)
+        let node = try XCTUnwrap(root.makeRenderNode()?.children.first)
+        XCTAssertEqual(node.children.count, 2)
+        XCTAssertTrue(node.children.allSatisfy { $0.children.isEmpty }, "the card twice, no flattened instance")
+        XCTAssertNotNil(node.depthFragments, "two planes crossing at the centre are split")
+        replicator.preservesDepth = false
+        let flat = try XCTUnwrap(root.makeRenderNode()?.children.first)
+        XCTAssertTrue(flat.children.contains { !$0.children.isEmpty }, "instance 1 flattened into its own plane")
+    }
+
+    func testNestedDelaysAdd() throws {
+        let root = rootLayer(width: 40, height: 40)
+        let outer = CAReplicatorLayer(), inner = CAReplicatorLayer()
+        outer.frame = root.bounds
+        inner.frame = root.bounds
+        outer.instanceCount = 2
+        inner.instanceCount = 2
+        outer.instanceDelay = 0.2
+        inner.instanceDelay = 0.1
+        let dot = CALayer()
+        dot.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        dot.backgroundColor = .white
+        inner.addSublayer(dot)
+        outer.addSublayer(inner)
+        root.addSublayer(outer)
+        fixture.show(root)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 1
+        dot.add(fade, forKey: nil)
+        fixture.show(root)
+        fixture.advance(0.5)
+        let outerNode = try XCTUnwrap(root.makeRenderNode()?.children.first)
+        // Instances at 0.5, 0.4 (inner 1), 0.3 (outer 1), 0.2 (both) seconds into the fade.
+        func opacities(_ n: RenderNode) -> [Float] {
+            n.children.isEmpty ? [n.opacity] : n.children.flatMap(opacities)
+        }
+        let found = opacities(outerNode)
+        XCTAssertEqual(found.count, 4)
+        for (a, b) in zip(found, [0.5, 0.4, 0.3, 0.2] as [Float]) { XCTAssertEqual(a, b, accuracy: 1e-4) }
+    }
 }
+
