@@ -126,28 +126,53 @@ struct EmitterSimulation {
         guard lastIndex >= firstIndex else { return }
         let sprite = self.sprite(of: cell)
         let subcells = depth < 4 ? (cell.emitterCells ?? []).filter(\.isEnabled) : []
+        // The cell's and layer's values, read once (they are class properties).
+        let seed = layer.seed, shape = EmitterShape(layer)
+        let velocity = Self.f(Double(cell.velocity)), velocityRange = Self.f(Double(cell.velocityRange))
+        let velocityFactor = Self.f(Double(layer.velocity))
+        let longitude = Self.f(Double(cell.emissionLongitude)), spread = Self.f(Double(cell.emissionRange))
+        let latitude = Self.f(Double(cell.emissionLatitude))
+        let a = SIMD3(Self.f(Double(cell.xAcceleration)), Self.f(Double(cell.yAcceleration)), Self.f(Double(cell.zAcceleration)))
+        let scaleMean = Self.f(Double(cell.scale)), scaleRange = Self.f(Double(cell.scaleRange))
+        let scaleFactor = Self.f(Double(layer.scale)), scaleSpeed = Self.f(Double(cell.scaleSpeed))
+        let spinMean = Self.f(Double(cell.spin)), spinRange = Self.f(Double(cell.spinRange)), spinFactor = Self.f(Double(layer.spin))
+        let base = cell.color ?? .white
+        let baseColor = SIMD4<Double>(Double(base.red), Double(base.green), Double(base.blue), Double(base.alpha))
+        let ranges = SIMD4<Double>(Self.f(Double(cell.redRange)), Self.f(Double(cell.greenRange)),
+                                   Self.f(Double(cell.blueRange)), Self.f(Double(cell.alphaRange)))
+        let speeds = SIMD4<Double>(Self.f(Double(cell.redSpeed)), Self.f(Double(cell.greenSpeed)),
+                                   Self.f(Double(cell.blueSpeed)), Self.f(Double(cell.alphaSpeed)))
+        let contentsScale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? Double(cell.contentsScale) : 1
+        let spriteHalf = sprite.map { index -> (Double, Double) in
+            let s = sprites[Int(index)]
+            return (Double(s.width) / contentsScale / 2, Double(s.height) / contentsScale / 2)
+        } ?? (0, 0)
+        let expected = min(budget, lastIndex - firstIndex + 1)
+        particles.reserveCapacity(particles.count + expected)
+        births.reserveCapacity(births.count + expected)
+        depths.reserveCapacity(depths.count + expected)
         var remaining = budget
         var i = firstIndex
         while i <= lastIndex, remaining > 0 {
             defer { i += 1 }
             let born = begin + Double(i) / rate
-            var random = ParticleRandom(seed: layer.seed, path: path, index: UInt64(i))
+            var random = ParticleRandom(seed: seed, path: path, index: UInt64(i))
             let life = (lifeMean + lifeRange * (random.next() - 0.5)) * lifeFactor
             let age = time - born
             // The random draws happen in a fixed order, whether or not the particle is alive.
-            let p0 = origin.map { o -> SIMD3<Double> in
+            let p0: SIMD3<Double>
+            if let o = origin {
                 let t = born - o.born
-                return o.p0 + o.v * t + 0.5 * o.a * t * t
-            } ?? birthPoint(&random)
-            let v = direction(cell, &random) * ((Self.f(Double(cell.velocity)) + Self.f(Double(cell.velocityRange)) * (random.next() - 0.5))
-                                                 * Self.f(Double(layer.velocity)))
-            let a = SIMD3(Self.f(Double(cell.xAcceleration)), Self.f(Double(cell.yAcceleration)), Self.f(Double(cell.zAcceleration)))
-            let scale0 = (Self.f(Double(cell.scale)) + Self.f(Double(cell.scaleRange)) * (random.next() - 0.5)) * Self.f(Double(layer.scale))
-            let spin = (Self.f(Double(cell.spin)) + Self.f(Double(cell.spinRange)) * (random.next() - 0.5)) * Self.f(Double(layer.spin))
-            let base = cell.color ?? .white
-            var color = SIMD4<Double>(Double(base.red), Double(base.green), Double(base.blue), Double(base.alpha))
-            let ranges = SIMD4<Double>(Self.f(Double(cell.redRange)), Self.f(Double(cell.greenRange)),
-                                       Self.f(Double(cell.blueRange)), Self.f(Double(cell.alphaRange)))
+                p0 = o.p0 + o.v * t + 0.5 * o.a * t * t
+            } else {
+                p0 = shape.birthPoint(&random)
+            }
+            let heading = longitude + spread * (random.next() - 0.5)
+            let direction = SIMD3(cos(latitude) * cos(heading), cos(latitude) * sin(heading), sin(latitude))
+            let v = direction * ((velocity + velocityRange * (random.next() - 0.5)) * velocityFactor)
+            let scale0 = (scaleMean + scaleRange * (random.next() - 0.5)) * scaleFactor
+            let spin = (spinMean + spinRange * (random.next() - 0.5)) * spinFactor
+            var color = baseColor
             for c in 0..<4 { color[c] += ranges[c] * (random.next() - 0.5) }
             if !subcells.isEmpty, life > 0 {
                 let parent: Origin = (born, p0, v, a)
@@ -161,18 +186,14 @@ struct EmitterSimulation {
                 }
             }
             guard age >= 0, age < life, let sprite else { continue }
-            let speeds = SIMD4<Double>(Self.f(Double(cell.redSpeed)), Self.f(Double(cell.greenSpeed)),
-                                       Self.f(Double(cell.blueSpeed)), Self.f(Double(cell.alphaSpeed)))
             color += speeds * age
             for c in 0..<4 { color[c] = color[c].isNaN ? 0 : min(1, max(0, color[c])) }
             guard color.w > 0 else { continue }
-            let scale = max(0, scale0 + Self.f(Double(cell.scaleSpeed)) * age)
+            let scale = max(0, scale0 + scaleSpeed * age)
             guard scale > 0 else { continue }
             let p = p0 + v * age + 0.5 * a * age * age
             guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e7, abs(p.y) < 1e7 else { continue }
-            let s = sprites[Int(sprite)]
-            let contentsScale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? Double(cell.contentsScale) : 1
-            let halfW = Double(s.width) / contentsScale * scale / 2, halfH = Double(s.height) / contentsScale * scale / 2
+            let halfW = spriteHalf.0 * scale, halfH = spriteHalf.1 * scale
             let angle = spin * age
             let c = cos(angle), sn = sin(angle)
             particles.append(ParticleBatch.Particle(
@@ -186,24 +207,75 @@ struct EmitterSimulation {
         }
     }
 
-    /// The unit direction of a new particle of `cell`: longitude spread by `emissionRange`.
-    private func direction(_ cell: CAEmitterCell, _ random: inout ParticleRandom) -> SIMD3<Double> {
-        let longitude = Self.f(Double(cell.emissionLongitude)) + Self.f(Double(cell.emissionRange)) * (random.next() - 0.5)
-        let latitude = Self.f(Double(cell.emissionLatitude))
-        return SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
+    /// The sprite of `cell`'s contents, registered once per batch (its pixels are kept by the
+    /// cell while its image and `contentsRect` stay the same); nil without an image.
+    private mutating func sprite(of cell: CAEmitterCell) -> Int32? {
+        if let known = spriteOfCell[ObjectIdentifier(cell)] { return known < 0 ? nil : known }
+        var index: Int32 = -1
+        if let image = cell.contents as? CGImage, image.width > 0, image.height > 0 {
+            let nearest = cell.magnificationFilter == .nearest && cell.minificationFilter == .nearest
+            if let cached = cell.spriteCache, cached.image === image, cached.rect == cell.contentsRect,
+               cached.sprite.nearest == nearest {
+                index = Int32(sprites.count)
+                sprites.append(cached.sprite)
+            } else if let made = ParticleBatch.Sprite(image: image, contentsRect: cell.contentsRect, nearest: nearest) {
+                cell.spriteCache = (image, cell.contentsRect, made)
+                index = Int32(sprites.count)
+                sprites.append(made)
+            }
+        }
+        spriteOfCell[ObjectIdentifier(cell)] = index
+        return index < 0 ? nil : index
     }
 
-    /// A birth point on the emitter's shape, by its mode.
-    private func birthPoint(_ random: inout ParticleRandom) -> SIMD3<Double> {
-        let centre = SIMD3(Self.f(Double(layer.emitterPosition.x)), Self.f(Double(layer.emitterPosition.y)),
-                           Self.f(Double(layer.emitterZPosition)))
-        let w = min(1e6, abs(Self.f(Double(layer.emitterSize.width)))), h = min(1e6, abs(Self.f(Double(layer.emitterSize.height))))
-        let d = min(1e6, abs(Self.f(Double(layer.emitterDepth))))
+    /// Reorders the particles for the render mode (stable: ties keep emission order).
+    private mutating func order() {
+        let mode = layer.renderMode
+        guard mode == .oldestFirst || mode == .oldestLast || mode == .backToFront else { return }
+        let keys = mode == .backToFront ? depths : mode == .oldestFirst ? births : births.map { -$0 }
+        let sorted = particles.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        particles = sorted.map { particles[$0] }
+    }
+}
+
+/// The emitter's birth shape, read once per frame.
+struct EmitterShape {
+    let centre: SIMD3<Double>
+    let w: Double, h: Double, d: Double
+    /// The shape and mode as enums: comparing Apple's string-backed values per particle costs.
+    private enum Kind { case point, line, rectangle, cuboid, circle, sphere }
+    private enum Mode { case points, outline, surface, volume }
+    private let shape: Kind
+    private let mode: Mode
+
+    init(_ layer: CAEmitterLayer) {
+        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        centre = SIMD3(f(Double(layer.emitterPosition.x)), f(Double(layer.emitterPosition.y)), f(Double(layer.emitterZPosition)))
+        w = min(1e6, abs(f(Double(layer.emitterSize.width))))
+        h = min(1e6, abs(f(Double(layer.emitterSize.height))))
+        d = min(1e6, abs(f(Double(layer.emitterDepth))))
+        shape = switch layer.emitterShape {
+        case .line: .line
+        case .rectangle: .rectangle
+        case .cuboid: .cuboid
+        case .circle: .circle
+        case .sphere: .sphere
+        default: .point
+        }
+        mode = switch layer.emitterMode {
+        case .points: .points
+        case .outline: .outline
+        case .surface: .surface
+        default: .volume
+        }
+    }
+
+    /// A birth point on the shape, by the mode (three random draws, always).
+    func birthPoint(_ random: inout ParticleRandom) -> SIMD3<Double> {
         let u1 = random.next(), u2 = random.next(), u3 = random.next()
-        let mode = layer.emitterMode
         func corner(_ u: Double, _ length: Double) -> Double { (u < 0.5 ? -0.5 : 0.5) * length }
         var offset = SIMD3<Double>.zero
-        switch layer.emitterShape {
+        switch shape {
         case .line:
             offset.x = mode == .points ? corner(u1, w) : (u1 - 0.5) * w
         case .rectangle:
@@ -241,36 +313,6 @@ struct EmitterSimulation {
             break
         }
         return centre + offset
-    }
-
-    /// The sprite of `cell`'s contents, registered once per batch (its pixels are kept by the
-    /// cell while its image and `contentsRect` stay the same); nil without an image.
-    private mutating func sprite(of cell: CAEmitterCell) -> Int32? {
-        if let known = spriteOfCell[ObjectIdentifier(cell)] { return known < 0 ? nil : known }
-        var index: Int32 = -1
-        if let image = cell.contents as? CGImage, image.width > 0, image.height > 0 {
-            let nearest = cell.magnificationFilter == .nearest && cell.minificationFilter == .nearest
-            if let cached = cell.spriteCache, cached.image === image, cached.rect == cell.contentsRect,
-               cached.sprite.nearest == nearest {
-                index = Int32(sprites.count)
-                sprites.append(cached.sprite)
-            } else if let made = ParticleBatch.Sprite(image: image, contentsRect: cell.contentsRect, nearest: nearest) {
-                cell.spriteCache = (image, cell.contentsRect, made)
-                index = Int32(sprites.count)
-                sprites.append(made)
-            }
-        }
-        spriteOfCell[ObjectIdentifier(cell)] = index
-        return index < 0 ? nil : index
-    }
-
-    /// Reorders the particles for the render mode (stable: ties keep emission order).
-    private mutating func order() {
-        let mode = layer.renderMode
-        guard mode == .oldestFirst || mode == .oldestLast || mode == .backToFront else { return }
-        let keys = mode == .backToFront ? depths : mode == .oldestFirst ? births : births.map { -$0 }
-        let sorted = particles.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
-        particles = sorted.map { particles[$0] }
     }
 }
 
