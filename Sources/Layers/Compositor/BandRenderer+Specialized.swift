@@ -67,28 +67,14 @@ extension BandRenderer {
     /// `drawParticleFast`).
     static func drawParticleReference(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
                              map m: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
-        // The map's value and derivative at the particle's centre.
-        let x = Double(p.x), y = Double(p.y)
-        let w = x * m.m13 + y * m.m23 + m.m33
-        guard w > 1e-9 else { return }
-        let px = (x * m.m11 + y * m.m21 + m.m31) / w, py = (x * m.m12 + y * m.m22 + m.m32) / w
-        let dxdx = (m.m11 - px * m.m13) / w, dydx = (m.m12 - py * m.m13) / w
-        let dxdy = (m.m21 - px * m.m23) / w, dydy = (m.m22 - py * m.m23) / w
-        // Half-axes in pixels.
-        let ux = Double(p.ux) * dxdx + Double(p.uy) * dxdy, uy = Double(p.ux) * dydx + Double(p.uy) * dydy
-        let vx = Double(p.vx) * dxdx + Double(p.vy) * dxdy, vy = Double(p.vx) * dydx + Double(p.vy) * dydy
-        let det = ux * vy - uy * vx
-        guard abs(det) > 1e-12, px.isFinite, py.isFinite else { return }
-        let ex = abs(ux) + abs(vx) + 1, ey = abs(uy) + abs(vy) + 1
-        let x0 = max(clip.minX, Int((px - ex).rounded(.down))), x1 = min(clip.maxX, Int((px + ex).rounded(.up)))
-        let y0 = max(clip.minY, Int((py - ey).rounded(.down))), y1 = min(clip.maxY, Int((py + ey).rounded(.up)))
+        guard let pm = ParticleMap(p, sprite: sprite, map: m) else { return }
+        let px = pm.px, py = pm.py
+        let x0 = max(clip.minX, Int((px - pm.extentX).rounded(.down))), x1 = min(clip.maxX, Int((px + pm.extentX).rounded(.up)))
+        let y0 = max(clip.minY, Int((py - pm.extentY).rounded(.down))), y1 = min(clip.maxY, Int((py + pm.extentY).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
-        // Pixel offset from the centre → sprite pixels: s = (d × v) / det, t = (u × d) / det in
-        // −1…1, then onto the sprite rectangle.
-        let sw = Double(sprite.width), sh = Double(sprite.height)
-        let sx = Float(vy / det * sw / 2), sxy = Float(-vx / det * sw / 2)
-        let ty = Float(-uy / det * sh / 2), tyy = Float(ux / det * sh / 2)
-        let cx = Float(Double(sprite.minX) + sw / 2), cy = Float(Double(sprite.minY) + sh / 2)
+        // Pixel offset from the centre → sprite pixels, within the image.
+        let sx = Float(pm.ux), sxy = Float(pm.uy), ty = Float(pm.vx), tyy = Float(pm.vy)
+        let cx = sprite.minX + Float(pm.u0), cy = sprite.minY + Float(pm.v0)
         let minX = sprite.minX, minY = sprite.minY, maxX = sprite.minX + sprite.width, maxY = sprite.minY + sprite.height
         let image = sprite.image.base
         let tint = p.color * opacity * (1.0 / 255.0)
