@@ -206,11 +206,15 @@ extension BandRenderer {
             let x1 = min(clip.maxX, Int((hi + pm.px - 0.5).rounded(.down)) + 1)
             guard x0 < x1 else { continue }
             let line = target.baseAddress + row * target.rowStride
+            // 16.16 fixed point from the particle's centre column, so a pixel's texel position
+            // depends on its column alone, not on where the span starts.
+            let centre = Int(pm.px.rounded(.down)), dx0 = Double(centre) + 0.5 - pm.px
+            let u0 = Int(((uRow + dx0 * pm.ux) * 65536).rounded()), du = Int((pm.ux * 65536).rounded())
+            let v0 = Int(((vRow + dx0 * pm.vx) * 65536).rounded()), dv = Int((pm.vx * 65536).rounded())
             for column in x0..<x1 {
-                let dx = Double(column) + 0.5 - pm.px
-                let u = uRow + dx * pm.ux, v = vRow + dx * pm.vx
-                let iu = min(width, max(0, Int(u.rounded(.down)))), iv = min(height, max(0, Int(v.rounded(.down))))
-                let wx = UInt32(min(256, max(0, (u - Double(iu)) * 256 + 0.5))), wy = UInt32(min(256, max(0, (v - Double(iv)) * 256 + 0.5)))
+                let u = u0 &+ (column &- centre) &* du, v = v0 &+ (column &- centre) &* dv
+                let iu = min(width, max(0, u >> 16)), iv = min(height, max(0, v >> 16))
+                let wx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), wy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
                 let top = base + iv * stride + iu, bottom = top + stride
                 let t = lerpPixel(lerpPixel(top[0], top[1], wx), lerpPixel(bottom[0], bottom[1], wx), wy)
                 guard t != 0 else { continue }
