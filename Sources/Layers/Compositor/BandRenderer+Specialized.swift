@@ -1,16 +1,18 @@
 // Particles are drawn one by one as turned, scaled, tinted sprites, each pixel of a particle's
 // box mapped back into its image (bilinear, transparent outside the sprite's rectangle) and
 // composited source-over or, in the additive render mode, with plusLighter (sum, clamped).
-// Every pixel depends on its own position only (no value is accumulated along a row), so bands,
-// thread counts and damage rectangles give the same bytes. Under a projective map each particle
-// uses the map's affine approximation at its centre (particles are small; centres are exact).
+// Every pixel depends on its own position only (no value is accumulated along a row from where
+// a span starts), so bands, thread counts and damage rectangles give the same bytes. Under a
+// projective map each particle uses the map's affine approximation at its centre (particles are
+// small; centres are exact).
 //
-// The fast kernel works in 8-bit fixed point on a copy of the sprite with a transparent
-// one-pixel border (no bounds test per texel), visits per row only the span where the sprite
-// lands, and interpolates red/blue and alpha/green in pairs (pixman's bilinear layout); the float
-// kernel (`drawParticleReference`) is the reference a test compares it with (±3 per channel).
-// The first float version cost 40 ns a pixel; measured figures: BENCHMARKS.md, "Specialized
-// layers".
+// The fast kernel steps texel positions in 16.16 fixed point from the particle's centre column,
+// samples a copy of the sprite with a transparent one-pixel border (no bounds test per texel),
+// visits per row only the span where the sprite lands, and interpolates red/blue and
+// alpha/green in pairs (pixman's bilinear layout); the float kernel (`drawParticleReference`)
+// is the reference a test compares it with (±3 per channel). Measured (BENCHMARKS.md,
+// "Specialized layers", 10 000 16×16 particles at 1080p, one thread): float 140 ms, 8-bit
+// fixed point 81 ms, 16.16 steps 56 ms, level with cairo; a SIMD version is what is left.
 
 import Geometry
 import Raster
