@@ -26,6 +26,7 @@ public enum DemoCatalog {
              makeController: { DrawingViewController() }),
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
+        Demo(name: "layers", summary: "specialized layers: a replicator spinner and reflection, a transform-layer cube, emitter fire, a tiled layer; clicks scroll the tiles", makeController: { LayersViewController() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).

@@ -4,7 +4,7 @@
 //       kinescope-bench [--quick] [--json PATH] [--threads N] [--only WORD] [--kinescope PATH]
 // Sections (`--only` matches a section or a case name): kernels, strokes, paint, transitions, layers, demos, ffmpeg,
 // recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
-// Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, demos, scroll,
+// Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, specialized, demos, scroll,
 // ffmpeg, recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 import BenchmarkSupport
 import Foundation
@@ -45,7 +45,10 @@ section("paint") { (PaintBenchmarks(options: options).run(), PaintBenchmarks.not
 section("text") { (TextBenchmarks(options: options).run(), TextBenchmarks.notes) }
 section("transitions") { (TransitionBenchmarks(options: options).run(), TransitionBenchmarks.notes) }
 section("layers") { (LayerTreeBenchmarks(options: options).run(), LayerTreeBenchmarks.notes) }
-section("specialized") { (SpecializedLayerBenchmarks(options: options).run(), SpecializedLayerBenchmarks.notes) }
+section("specialized") {
+    (SpecializedLayerBenchmarks(options: options).run() + ReplicatorLayerBenchmarks(options: options).run(),
+     SpecializedLayerBenchmarks.notes + ReplicatorLayerBenchmarks.notes)
+}
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
 section("scroll") { try MainActor.assumeIsolated { try ScrollBenchmarks(options: options).run() } }
 section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }

@@ -229,6 +229,7 @@ extension BandRenderer {
                 box = box.union(subtreeBox(child, map: child.planeToParent.concatenating(map)))
             }
         }
+        if case let .particles(batch)? = node.specialized { box = box.union(map.project(batch.bounds).visibleBoundingBox()) }
         if shadow, let cast = node.shadow {
             let reach = Double(cast.radius) * 3 * approximateScale(map) + 2
             let offset = Homography(CGAffineTransform(translationX: cast.offset.width, y: cast.offset.height))

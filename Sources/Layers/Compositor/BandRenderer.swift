@@ -27,6 +27,10 @@ final class BandRenderer: @unchecked Sendable {
             drawTransition(node, transition, map: map, target: target, clip: clip, opacity: opacity)
             return
         }
+        if case let .instanceColor(factors)? = node.specialized {
+            drawInstance(node, factors: factors, map: map, target: target, clip: clip, opacity: opacity)
+            return
+        }
         drawBody(node, map: map, target: target, clip: clip, opacity: opacity, castsShadow: true)
     }
 
@@ -57,6 +61,7 @@ final class BandRenderer: @unchecked Sendable {
         if !innerClip.isEmpty {
             drawContents(node, map: map, target: target, clip: innerClip, opacity: opacity)
             drawChildren(of: node, map: map, target: target, clip: innerClip, opacity: opacity)
+            drawParticles(of: node, map: map, target: target, clip: innerClip, opacity: opacity)
         }
         drawOwnContent(node, map: map, target: target, clip: clip, opacity: opacity, below: false)
     }
@@ -88,6 +93,7 @@ final class BandRenderer: @unchecked Sendable {
             defer { scratch.releaseBitmap() }
             drawContents(node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
             drawChildren(of: node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
+            drawParticles(of: node, map: toGroup, target: clipped, clip: local, opacity: innerOpacity)
             try? group.composite(clipped, atX: 0, y: 0, mask: shape, opacity: 255)
             drawOwnContent(node, map: toGroup, target: group, clip: local, opacity: innerOpacity, below: false)
         } else {

@@ -9,14 +9,17 @@ extension CALayer {
     /// cost is one flag test; a layer with running animations is marked for a new node on every
     /// frame, with its ancestors.
     public func makeRenderNode() -> RenderNode? {
-        renderNode(parent: parentLayer.map { $0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties },
+        renderNode(parentTransform: parentLayer.map {
+                       ($0.hasAppliedAnimations ? $0.renderValues.properties : $0.properties).sublayerTransformAboutAnchor
+                   } ?? CATransform3DIdentity,
                    ancestorsFlipped: (parentLayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
     /// The render node of the model tree, ignoring animations (what `render(in:)` draws, as on
     /// Apple's platforms); built afresh, leaving the cached presentation nodes alone.
     func makeModelRenderNode() -> RenderNode? {
-        buildRenderNode(parent: parentLayer?.properties, model: true,
+        buildRenderNode(parentTransform: parentLayer?.properties.sublayerTransformAboutAnchor ?? CATransform3DIdentity,
+                        model: true,
                         ancestorsFlipped: (parentLayer ?? maskOwner)?.contentsAreFlipped() ?? false)
     }
 
@@ -24,14 +27,19 @@ extension CALayer {
 
     /// The cached node when nothing changed (including the parent's sublayer transform, which
     /// is part of this node's plane map, and the flips above, which turn its contents), else a
-    /// new one. `ancestorsFlipped`: an odd number of the layers above are geometry-flipped.
-    private func renderNode(parent: LayerProperties?, ancestorsFlipped: Bool) -> RenderNode? {
-        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
-        if !needsRender, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
+    /// new one. `parentTransform`: the map from the superlayer's space to the space this layer's
+    /// `position` lives in (the superlayer's `sublayerTransform`, or more for the sublayers of a
+    /// `CATransformLayer` or a replicator's instance). `ancestorsFlipped`: an odd number of the
+    /// layers above are geometry-flipped.
+    func renderNode(parentTransform: CATransform3D, ancestorsFlipped: Bool) -> RenderNode? {
+        if RenderTimeShift.seconds != 0 {
+            return buildRenderNode(parentTransform: parentTransform, model: false, ancestorsFlipped: ancestorsFlipped)
+        }
+        if !needsRender, !rebuildsWithParent, let cached = renderCache, animationState.renderedParentTransform == parentTransform,
            renderedContentsFlipped == (ancestorsFlipped != properties.isGeometryFlipped) {
             return cached
         }
-        let node = buildRenderNode(parent: parent, model: false, ancestorsFlipped: ancestorsFlipped)
+        let node = buildRenderNode(parentTransform: parentTransform, model: false, ancestorsFlipped: ancestorsFlipped)
         animationState.hasBeenPresented = true
         renderCache = .some(node)
         animationState.renderedParentTransform = parentTransform
@@ -40,7 +48,7 @@ extension CALayer {
         return node
     }
 
-    private func buildRenderNode(parent: LayerProperties?, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
+    func buildRenderNode(parentTransform: CATransform3D, model: Bool, ancestorsFlipped: Bool) -> RenderNode? {
         if !model { layoutNowIfNeeded() }
         if !model, (self as? any AnimatedContentsSource)?.redisplaysForAnimations == true { needsDisplayFlag = true }
         AnimationEngine.current.withoutActions { displayIfNeeded() }
@@ -59,13 +67,10 @@ extension CALayer {
             return nil
         }
         let shown = !p.isHidden
-        var children = shown ? orderedForDrawing(children, model: model).compactMap {
-            model ? $0.buildRenderNode(parent: p, model: true, ancestorsFlipped: flipped)
-                : $0.renderNode(parent: p, ancestorsFlipped: flipped)
-        } : []
+        var children = shown ? sublayerRenderNodes(orderedForDrawing(children, model: model), properties: p,
+                                                   model: model, flipped: flipped) : []
         var fragments: [DepthFragment]?
         if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
-        let parentTransform = parent?.sublayerTransformAboutAnchor ?? CATransform3DIdentity
         let toParent = CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)
         let node = RenderNode(
             planeToParent: Homography(toParent),
@@ -81,13 +86,15 @@ extension CALayer {
             allowsGroupOpacity: p.allowsGroupOpacity,
             edgeAntialiasing: p.allowsEdgeAntialiasing && !p.edgeAntialiasingMask.isEmpty,
             aliasedEdges: p.allowsEdgeAntialiasing ? Self.aliasedEdges(p.edgeAntialiasingMask) : [],
-            mask: !shown ? nil : model ? maskStorage?.buildRenderNode(parent: nil, model: true, ancestorsFlipped: flipped)
-                : maskStorage?.renderNode(parent: nil, ancestorsFlipped: flipped),
+            mask: !shown ? nil
+                : model ? maskStorage?.buildRenderNode(parentTransform: CATransform3DIdentity, model: true, ancestorsFlipped: flipped)
+                : maskStorage?.renderNode(parentTransform: CATransform3DIdentity, ancestorsFlipped: flipped),
             children: children,
             transition: transition,
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
             depthFragments: fragments,
-            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(properties: p, model: model) : nil
+            drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(properties: p, model: model) : nil,
+            specialized: shown ? specializedContent(values, model: model) : nil
         )
         guard !model else { return node }
         guard p.shouldRasterize, shown, transition == nil else {
@@ -110,7 +117,7 @@ extension CALayer {
     }
 
     /// `layers` in drawing order: by `zPosition` (animated, unless `model`), then in order.
-    private func orderedForDrawing(_ layers: [CALayer], model: Bool) -> [CALayer] {
+    func orderedForDrawing(_ layers: [CALayer], model: Bool) -> [CALayer] {
         guard layers.count > 1 else { return layers }
         let z = layers.map { model || !$0.hasAppliedAnimations ? $0.properties.zPosition : $0.renderValues.properties.zPosition }
         guard z.contains(where: { $0 != z[0] }) else { return layers }

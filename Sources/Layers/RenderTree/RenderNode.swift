@@ -45,14 +45,19 @@ public final class RenderNode: @unchecked Sendable {
     /// below its first sublayer, rasterized by the compositor at device resolution; nil for
     /// other layers.
     let drawing: (any LayerDrawing)?
+    /// What a specialized layer class draws besides the common parts (a replicator's instance
+    /// colour, an emitter's particles); nil for a plain layer.
+    let specialized: SpecializedContent?
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
          isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, aliasedEdges: ImageEdges = [],
          mask: RenderNode?, children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
-         depthFragments: [DepthFragment]? = nil, drawing: (any LayerDrawing)? = nil) {
+         depthFragments: [DepthFragment]? = nil, drawing: (any LayerDrawing)? = nil,
+         specialized: SpecializedContent? = nil) {
         self.planeToParent = planeToParent
         self.drawing = drawing
+        self.specialized = specialized
         self.planeDepth = planeDepth
         self.depthFragments = depthFragments
         self.bounds = bounds
@@ -79,7 +84,8 @@ public final class RenderNode: @unchecked Sendable {
                    isDoubleSided: isDoubleSided, allowsGroupOpacity: allowsGroupOpacity,
                    edgeAntialiasing: edgeAntialiasing, aliasedEdges: aliasedEdges, mask: mask, children: children,
                    transition: transition,
-                   planeDepth: planeDepth, depthFragments: depthFragments, drawing: drawing)
+                   planeDepth: planeDepth, depthFragments: depthFragments, drawing: drawing,
+                   specialized: specialized)
     }
 
     /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds

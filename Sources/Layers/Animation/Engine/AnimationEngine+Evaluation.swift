@@ -19,7 +19,7 @@ extension AnimationEngine {
         animatingLayers.removeAll { entry in
             let running: Bool
             if let layer = entry.layer {
-                running = layer.advanceAnimations(to: time, engine: self)
+                running = layer.advanceAnimations(to: time, engine: self) || layer.changesWithTime
                 layer.markNeedsRender()
             } else {
                 entry.state.abandonAnimations(engine: self)

@@ -50,7 +50,7 @@ extension CALayer {
     /// before it renders) with the animations applied at the engine's frame time.
     var renderValues: PresentationValues {
         guard animationState.hasAppliedAnimations, let engine = animationState.engine else { return modelValues }
-        return presentationValues(at: engine.frameTime, base: modelValues)
+        return presentationValues(at: engine.frameTime - RenderTimeShift.seconds, base: modelValues)
     }
 
     /// Whether the layer has been shown: part of a render tree made after a commit (see

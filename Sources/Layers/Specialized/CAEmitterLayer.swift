@@ -1,0 +1,176 @@
+import Foundation
+import Geometry
+
+/// The shape particles are born in (Apple's raw strings).
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// One point, `emitterPosition` (the default).
+    public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
+    /// A line `emitterSize.width` long along x, centred on the position.
+    public static let line = CAEmitterLayerEmitterShape(rawValue: "line")
+    /// A rectangle of `emitterSize`, centred on the position.
+    public static let rectangle = CAEmitterLayerEmitterShape(rawValue: "rectangle")
+    /// A box of `emitterSize` × `emitterDepth`, centred on the position.
+    public static let cuboid = CAEmitterLayerEmitterShape(rawValue: "cuboid")
+    /// A circle of diameter `emitterSize.width` about the position.
+    public static let circle = CAEmitterLayerEmitterShape(rawValue: "circle")
+    /// A sphere of diameter `emitterSize.width` about the position.
+    public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
+}
+
+/// Where on the shape particles are born (Apple's raw strings).
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// At the shape's corners (a line's ends, a rectangle's or box's corners; a circle's and a
+    /// sphere's centre). Apple does not say which points; this is Kinescope's choice.
+    public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    /// On the shape's outline (a rectangle's edges, a circle's rim, a sphere's or box's surface).
+    public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    /// On the shape's surface (a flat shape's area, a solid's faces).
+    public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    /// Anywhere inside the shape (the default).
+    public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
+}
+
+/// The order particles are drawn in (Apple's raw strings).
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// In the order of the cells, then of birth (the default).
+    public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    /// Oldest drawn first (youngest on top).
+    public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    /// Youngest drawn first (oldest on top).
+    public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    /// By z, farthest (smallest z) first.
+    public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    /// Added together (`plusLighter` compositing): fire and glows; order does not matter.
+    public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
+}
+
+/// A layer that emits, moves and draws particles, as Apple's `CAEmitterLayer`: snow, fire,
+/// sparks. Each of its `emitterCells` is one kind of particle.
+///
+/// The simulation is a pure function of the layer's time, in closed form per particle
+/// (position `p₀ + v·t + ½·a·t²`, scale `s₀ + scaleSpeed·t`, angle `spin·t`, colour
+/// `c₀ + speed·t`, each clamped): particle `i` of a cell is born `i / birthRate` seconds after
+/// the cell starts and draws its random values from a hash of the layer's `seed`, the cell and
+/// `i`. A recording is therefore byte-identical every run and at any thread count, and seeking
+/// (`speed` 0 with a `timeOffset`, or any jump of the clock) shows the right particles at once.
+/// The emitter's time is its `convertTime` time when `beginTime` is set; with `beginTime` 0 it
+/// starts when the layer is first shown (as on Apple's platforms, where an emitter starts when
+/// it is added), plus `timeOffset`. Changing a rate or lifetime re-times every particle at
+/// once, as if it had always had the new value.
+///
+/// At most `maximumParticleCount` particles live at once (birth rates of 10⁹ are slowed to
+/// fit). Particles move in the layer's plane: z (`emitterZPosition`, `emitterDepth`,
+/// `zAcceleration`) orders `backToFront` drawing but is not projected (`preservesDepth` is
+/// kept for Apple's API). The layer's own background, border and sublayers draw as a plain
+/// layer's, particles over them. The emitter properties are not animatable here (Apple's
+/// header marks the geometry and multipliers animatable).
+open class CAEmitterLayer: CALayer {
+    /// The most particles drawn at once, over all cells.
+    public static let maximumParticleCount = 100_000
+
+    /// The particle kinds. Default nil (nothing emitted).
+    open var emitterCells: [CAEmitterCell]? { didSet { markNeedsRender() } }
+    /// Multiplies every cell's `birthRate`. Default 1.
+    open var birthRate: Float = 1 { didSet { markNeedsRender() } }
+    /// Multiplies every cell's `lifetime`. Default 1.
+    open var lifetime: Float = 1 { didSet { markNeedsRender() } }
+    /// The centre of the emission shape, in the layer's coordinates. Default (0, 0).
+    open var emitterPosition: CGPoint = .zero { didSet { markNeedsRender() } }
+    /// The z of the emission shape's centre. Default 0.
+    open var emitterZPosition: CGFloat = 0 { didSet { markNeedsRender() } }
+    /// The emission shape's size. Default zero.
+    open var emitterSize: CGSize = .zero { didSet { markNeedsRender() } }
+    /// The emission shape's depth (cuboid, sphere). Default 0.
+    open var emitterDepth: CGFloat = 0 { didSet { markNeedsRender() } }
+    /// The emission shape. Default `.point`.
+    open var emitterShape: CAEmitterLayerEmitterShape = .point { didSet { markNeedsRender() } }
+    /// Where on the shape particles are born. Default `.volume`.
+    open var emitterMode: CAEmitterLayerEmitterMode = .volume { didSet { markNeedsRender() } }
+    /// The drawing order and compositing of particles. Default `.unordered`.
+    open var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { markNeedsRender() } }
+    /// Whether particles are drawn in the superlayer's 3D space. Default false; see the class
+    /// comment.
+    open var preservesDepth = false { didSet { markNeedsRender() } }
+    /// Multiplies every cell's `velocity`. Default 1.
+    open var velocity: Float = 1 { didSet { markNeedsRender() } }
+    /// Multiplies every cell's `scale`. Default 1.
+    open var scale: Float = 1 { didSet { markNeedsRender() } }
+    /// Multiplies every cell's `spin`. Default 1.
+    open var spin: Float = 1 { didSet { markNeedsRender() } }
+    /// Seeds the random values of the particles. Default 0.
+    open var seed: UInt32 = 0 { didSet { markNeedsRender() } }
+
+    /// The media time the layer was first shown at (its emission start when `beginTime` is 0).
+    var firstShownTime: CFTimeInterval?
+
+    /// An emitter with Apple's defaults: no cells.
+    public required init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? CAEmitterLayer else { return }
+        emitterCells = other.emitterCells
+        birthRate = other.birthRate
+        lifetime = other.lifetime
+        emitterPosition = other.emitterPosition
+        emitterZPosition = other.emitterZPosition
+        emitterSize = other.emitterSize
+        emitterDepth = other.emitterDepth
+        emitterShape = other.emitterShape
+        emitterMode = other.emitterMode
+        renderMode = other.renderMode
+        preservesDepth = other.preservesDepth
+        velocity = other.velocity
+        scale = other.scale
+        spin = other.spin
+        seed = other.seed
+        firstShownTime = other.firstShownTime
+    }
+
+    /// Whether some cell can have live particles: the engine then redraws the layer every frame.
+    /// A cell changed while its emitter shows nothing is seen once `emitterCells` is set again
+    /// (Apple's cells are copied when set; change them through the layer's key paths there).
+    var isEmitting: Bool {
+        guard birthRate.isFinite, birthRate > 0, lifetime.isFinite, lifetime > 0, !isHidden else { return false }
+        func finite(_ v: Float) -> Float { v.isFinite ? v : 0 }
+        return (emitterCells ?? []).contains {
+            $0.isEnabled && finite($0.birthRate) > 0 && finite($0.speed) > 0
+                && finite($0.lifetime) + abs(finite($0.lifetimeRange)) / 2 > 0
+        }
+    }
+
+    /// The emitter's own time now: seconds since emission started (see the class comment).
+    func emitterTime() -> Double {
+        let engine = AnimationEngine.current
+        let now = engine.frameTime - RenderTimeShift.seconds
+        if beginTime != 0 { return convertTime(now, from: nil) }
+        let start = firstShownTime ?? now
+        if firstShownTime == nil, RenderTimeShift.seconds == 0 { firstShownTime = now }
+        return convertTime(now, from: nil) - convertTime(start, from: nil) + timeOffset
+    }
+
+    /// The particles to draw now, as the node's specialized content.
+    func particleContent(model: Bool) -> SpecializedContent? {
+        let time = emitterTime()
+        if !model, isEmitting { AnimationEngine.current.keepRendering(self) }
+        var simulation = EmitterSimulation(layer: self)
+        guard let batch = simulation.particles(at: time) else { return nil }
+        return .particles(batch)
+    }
+}
+
+extension AnimationEngine {
+    /// Adds `layer` to the layers marked for a new render every frame, for as long as it
+    /// `changesWithTime`.
+    func keepRendering(_ layer: CALayer) {
+        if animatingIDs.insert(ObjectIdentifier(layer.animationState)).inserted {
+            animatingLayers.append(AnimatingLayer(layer: layer, state: layer.animationState))
+        }
+    }
+}
