@@ -89,7 +89,7 @@ extension UITableView {
         let first = delegate.tableView(self, heightForRowAt: IndexPath(row: 0, section: section))
         if defaultsHit.contains(.rowHeight) { return RowHeights(count: rows, height: rowHeight) }
         let estimate = delegate.tableView(self, estimatedHeightForRowAt: IndexPath(row: 0, section: section))
-        if defaultsHit.contains(.estimatedRowHeight) {
+        if defaultsHit.contains(.estimatedRowHeight) || RowHeights.valid(estimate) == 0 {
             guard estimatedRowHeight > 0 else {
                 return RowHeights(count: rows) { row in
                     row == 0 ? first : delegate.tableView(self, heightForRowAt: IndexPath(row: row, section: section))
@@ -145,14 +145,16 @@ extension UITableView {
 
     /// Brings the cells and headers in line with the visible area: cells that left it are
     /// enqueued, rows that entered it get cells, every cell is placed.
-    func layoutVisibleRows(entering: ((IndexPath, UITableViewCell) -> Void)? = nil) {
+    /// `placesCells` false leaves the cells already on screen where they are (a batch update
+    /// animates them afterwards).
+    func layoutVisibleRows(placesCells: Bool = true, entering: ((IndexPath, UITableViewCell) -> Void)? = nil) {
         isLayingOut = true
         defer { isLayingOut = false }
         let area = bounds
         scratchPaths.removeAll(keepingCapacity: true)
         for (path, cell) in visible {
             let r = rect(forRow: path)
-            if r.isEmpty || !r.intersects(area) { scratchPaths.append(path) } else if cell.frame != r { cell.frame = r }
+            if r.isEmpty || !r.intersects(area) { scratchPaths.append(path) } else if placesCells, cell.frame != r { cell.frame = r }
         }
         for path in scratchPaths {
             if let cell = visible.removeValue(forKey: path) { retire(cell, at: path) }

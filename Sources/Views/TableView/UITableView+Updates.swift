@@ -86,7 +86,6 @@ extension UITableView {
     private func apply(_ update: PendingTableUpdate) {
         let finish: (Bool) -> Void = { finished in for completion in update.completions { completion(finished) } }
         let oldCounts = model.map(\.rows.count)
-        let oldFrames = visible.mapValues(\.frame)
         isLayingOut = true
         rebuildModel()
         isLayingOut = false
@@ -116,10 +115,10 @@ extension UITableView {
         }
         updateContentSize()
         let width = bounds.width
-        // Survivors keep their on-screen frames until the animation moves them.
+        // Survivors keep their on-screen frames until the animation moves them; rows coming
+        // on screen start where their animation starts.
         UIView.performWithoutAnimation {
-            for (path, cell) in visible { cell.frame = oldFrames.first { $0.key == path }?.value ?? cell.frame }
-            layoutVisibleRows { path, cell in
+            layoutVisibleRows(placesCells: false) { path, cell in
                 let animation = update.insertAnimations[path] ?? reloadedTargets[path]
                 guard let animation else { return }
                 cell.frame = Self.offset(cell.frame, by: animation, width: width)
