@@ -26,6 +26,8 @@ public enum DemoCatalog {
              makeController: { DrawingViewController() }),
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
+        Demo(name: "scroll", summary: "a 10 000-row table with images and subtitles under a photo carousel with a custom collection layout",
+             makeController: { ScrollDemoViewController() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).
