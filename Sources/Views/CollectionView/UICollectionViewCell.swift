@@ -37,13 +37,12 @@ open class UICollectionViewCell: UICollectionReusableView {
     public let contentView = UIView()
     /// A view behind the content (nil: none).
     open var backgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let backgroundView { insertSubview(backgroundView, at: 0) }; setNeedsLayout() }
+        didSet { replaceCellBackground(oldValue, with: backgroundView) }
     }
     /// Shown behind the content while selected or highlighted (nil: no change shows).
     open var selectedBackgroundView: UIView? {
         didSet {
-            oldValue?.removeFromSuperview()
-            if let selectedBackgroundView { insertSubview(selectedBackgroundView, belowSubview: contentView) }
+            replaceCellBackground(oldValue, with: selectedBackgroundView, below: contentView)
             updateBackground()
         }
     }

@@ -56,20 +56,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
         func valid(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? min(v, 1e7) : 0 }
         var cursor: CGFloat = 0
+        func supplementary(_ kind: String, _ section: Int, _ size: CGSize) -> UICollectionViewLayoutAttributes? {
+            let thickness = valid(vertical ? size.height : size.width)
+            guard thickness > 0 else { return nil }
+            let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+            attributes.frame = rect(along: 0, across: cursor, length: extent, thickness: thickness)
+            cursor += thickness
+            return attributes
+        }
         for section in 0..<view.numberOfSections {
             let inset = flow?.collectionView(view, layout: self, insetForSectionAt: section) ?? sectionInset
             let lineSpacing = valid(flow?.collectionView(view, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing)
             let itemSpacing = valid(flow?.collectionView(view, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing)
             let headerSize = flow?.collectionView(view, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize
             let footerSize = flow?.collectionView(view, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize
-            let headerThickness = valid(vertical ? headerSize.height : headerSize.width)
-            if headerThickness > 0 {
-                let header = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                                                              with: IndexPath(item: 0, section: section))
-                header.frame = rect(along: 0, across: cursor, length: extent, thickness: headerThickness)
-                headers[section] = header
-                cursor += headerThickness
-            }
+            headers[section] = supplementary(UICollectionView.elementKindSectionHeader, section, headerSize)
             let leading = vertical ? inset.left : inset.top, trailing = vertical ? inset.right : inset.bottom
             cursor += valid(vertical ? inset.top : inset.left)
             let available = max(0, extent - valid(leading) - valid(trailing))
@@ -120,14 +121,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             finishLine(last: true)
             items.append(sectionItems)
             cursor += valid(vertical ? inset.bottom : inset.right)
-            let footerThickness = valid(vertical ? footerSize.height : footerSize.width)
-            if footerThickness > 0 {
-                let footer = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
-                                                              with: IndexPath(item: 0, section: section))
-                footer.frame = rect(along: 0, across: cursor, length: extent, thickness: footerThickness)
-                footers[section] = footer
-                cursor += footerThickness
-            }
+            footers[section] = supplementary(UICollectionView.elementKindSectionFooter, section, footerSize)
         }
         contentSize = vertical ? CGSize(width: view.bounds.width, height: cursor) : CGSize(width: cursor, height: view.bounds.height)
     }

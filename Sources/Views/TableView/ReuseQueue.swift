@@ -45,3 +45,14 @@ enum ReuseDiagnostics {
 
     static func report(_ message: String) { sink(message) }
 }
+
+extension UIView {
+    /// Swaps a cell's background view: `old` leaves, `new` goes to the back (or just below
+    /// `sibling`, for a selected background under the content).
+    func replaceCellBackground(_ old: UIView?, with new: UIView?, below sibling: UIView? = nil) {
+        old?.removeFromSuperview()
+        guard let new else { return }
+        if let sibling { insertSubview(new, belowSubview: sibling) } else { insertSubview(new, at: 0) }
+        setNeedsLayout()
+    }
+}

@@ -60,14 +60,13 @@ open class UITableViewCell: UIView {
     }
     /// A view behind the content (nil: the cell's background colour shows).
     open var backgroundView: UIView? {
-        didSet { oldValue?.removeFromSuperview(); if let backgroundView { insertSubview(backgroundView, at: 0) }; setNeedsLayout() }
+        didSet { replaceCellBackground(oldValue, with: backgroundView) }
     }
     /// The view shown behind the content while highlighted or selected: grey (white 0.82)
     /// unless replaced.
     open var selectedBackgroundView: UIView? {
         didSet {
-            oldValue?.removeFromSuperview()
-            if let selectedBackgroundView { insertSubview(selectedBackgroundView, belowSubview: contentView) }
+            replaceCellBackground(oldValue, with: selectedBackgroundView, below: contentView)
             updateSelectionBackground(animated: false)
         }
     }

@@ -109,6 +109,18 @@ final class TableViewTests: XCTestCase {
         }
     }
 
+    func testWheelScrollsTheTableAndNewRowsGetReusedCells() throws {
+        try onMain {
+            let source = PlainTableSource(count: 10_000)
+            let scene = try makeTableScene(source)
+            for _ in 0..<5 { scene.host.scroll(at: CGPoint(x: 80, y: 100), dy: 1) }
+            scene.frame()
+            XCTAssertEqual(scene.table.contentOffset.y, 5 * UIScrollView.wheelStep)
+            XCTAssertEqual(scene.table.indexPathsForVisibleRows?.first?.row, Int(200 / 44))
+            XCTAssertLessThanOrEqual(scene.table.createdCellCount, 6)
+        }
+    }
+
     func testScrollToRowOffsets() throws {
         try onMain {
             let scene = try makeTableScene(PlainTableSource(count: 100))
