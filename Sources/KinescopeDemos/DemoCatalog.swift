@@ -27,6 +27,8 @@ public enum DemoCatalog {
         Demo(name: "transactions", summary: "nested explicit transactions: outer 2 s moves a layer, inner 5 s fades it and changes its zPosition",
              makeController: { TransactionsViewController() }),
         Demo(name: "layers", summary: "specialized layers: a replicator spinner and reflection, a transform-layer cube, emitter fire, a tiled layer; clicks scroll the tiles", makeController: { LayersViewController() }),
+        Demo(name: "scroll", summary: "a 10 000-row table with images and subtitles under a photo carousel with a custom collection layout",
+             makeController: { ScrollDemoViewController() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).

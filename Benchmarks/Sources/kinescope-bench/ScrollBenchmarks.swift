@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Kinescope
+import KinescopeDemos
 
 /// A scroll step at 1920×1080: a window-filling `UIScrollView` of 200 rows (each a background,
 /// a rounded thumbnail with a border and two text-like bars), scrolled by one wheel notch per
@@ -9,11 +10,64 @@ import Kinescope
 /// content's render nodes are reused (only the scroll view's own node and its indicator
 /// change), so this is the cost of re-compositing the visible content from cached nodes; the
 /// whole frame is damaged because the scroll view fills it (no copy within the back buffer yet).
+///
+/// "table scroll step" does the same to the `scroll` demo's 10 000-row `UITableView` (rows of
+/// 44/64/88 points with images, subtitles and accessories, under the photo carousel): each notch
+/// also enqueues the rows that left and configures reused cells for the rows that came on.
 @MainActor
 struct ScrollBenchmarks {
     let options: BenchOptions
 
     func run() throws -> ([BenchRecord], [String]) {
+        let (records, notes) = try runScrollView()
+        let (tableRecords, tableNotes) = try runTable()
+        return (records + tableRecords, notes + tableNotes)
+    }
+
+    private func runTable() throws -> ([BenchRecord], [String]) {
+        guard options.wants("table scroll step") else { return ([], []) }
+        let width = 1920, height = 1080
+        let host = try HeadlessHost(size: try PixelSize(width: width, height: height))
+        let clock = VirtualClock()
+        let loop = ApplicationRunLoop(host: host, clock: clock, framesPerSecond: 60, threadCount: options.threads)
+        let demo = try DemoCatalog.demo(named: "scroll")
+        let window = DemoCatalog.window(for: demo, size: try PixelSize(width: width, height: height))
+        loop.show(window)
+        try loop.runTurn(maximumWait: .zero)
+        guard let table = window.rootViewController?.view.subviews.compactMap({ $0 as? UITableView }).first else { return ([], []) }
+        let point = CGPoint(x: table.frame.midX, y: table.frame.midY)
+        let times = try steps(window: window, loop: loop, clock: clock, scrollView: table, at: point)
+        let size = sizeText(width, height)
+        let records = [50.0, 99].map {
+            BenchRecord(name: "table scroll step p\(Int($0))", size: size, threads: options.threads, ours: percentile(times.wall, $0))
+        }
+        return (records, ["table scroll step: the scroll demo's 10 000-row table, one wheel notch per frame; "
+                          + "\(table.visibleCells.count) cells on screen"])
+    }
+
+    /// Wall and CPU milliseconds of each run-loop turn that delivers one wheel notch at `point`
+    /// (reversing at either end), after 30 warm-up frames.
+    private func steps(window: UIWindow, loop: ApplicationRunLoop, clock: VirtualClock, scrollView: UIScrollView,
+                       at point: CGPoint) throws -> (wall: [Double], cpu: [Double]) {
+        let frames = options.quick ? 120 : 600
+        var times: [Double] = [], cpuTimes: [Double] = []
+        var direction: CGFloat = 1
+        for frame in -30..<frames {
+            clock.advance(by: 1.0 / 60)
+            let before = scrollView.contentOffset
+            let start = Stopwatch.now(.wall), cpuStart = Stopwatch.now(.processCPU)
+            window.sendScroll(deltaX: 0, deltaY: direction, at: point, modifierFlags: [], timestamp: clock.now)
+            try loop.runTurn(maximumWait: .zero)
+            if frame >= 0 {
+                times.append((Stopwatch.now(.wall) - start) * 1000)
+                cpuTimes.append((Stopwatch.now(.processCPU) - cpuStart) * 1000)
+            }
+            if scrollView.contentOffset == before { direction = -direction }
+        }
+        return (times, cpuTimes)
+    }
+
+    private func runScrollView() throws -> ([BenchRecord], [String]) {
         guard options.wants("scroll step") else { return ([], []) }
         let width = 1920, height = 1080
         let host = try HeadlessHost(size: try PixelSize(width: width, height: height))
@@ -44,22 +98,8 @@ struct ScrollBenchmarks {
         window.addSubview(scrollView)
         loop.show(window)
         try loop.runTurn(maximumWait: .zero)
-        let frames = options.quick ? 120 : 600
-        var times: [Double] = [], cpuTimes: [Double] = []
-        var direction: CGFloat = 1
-        let centre = CGPoint(x: width / 2, y: height / 2)
-        for frame in -30..<frames {
-            clock.advance(by: 1.0 / 60)
-            let before = scrollView.contentOffset
-            let start = Stopwatch.now(.wall), cpuStart = Stopwatch.now(.processCPU)
-            window.sendScroll(deltaX: 0, deltaY: direction, at: centre, modifierFlags: [], timestamp: clock.now)
-            try loop.runTurn(maximumWait: .zero)
-            if frame >= 0 {
-                times.append((Stopwatch.now(.wall) - start) * 1000)
-                cpuTimes.append((Stopwatch.now(.processCPU) - cpuStart) * 1000)
-            }
-            if scrollView.contentOffset == before { direction = -direction }
-        }
+        let (times, cpuTimes) = try steps(window: window, loop: loop, clock: clock, scrollView: scrollView,
+                                          at: CGPoint(x: width / 2, y: height / 2))
         let size = sizeText(width, height)
         var records: [BenchRecord] = []
         for p in [50.0, 99] {

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The row changes collected between `beginUpdates()` and `endUpdates()`.
+struct PendingTableUpdate {
+    var batch = UpdateBatch()
+    var insertAnimations: [IndexPath: UITableView.RowAnimation] = [:]
+    var deleteAnimations: [IndexPath: UITableView.RowAnimation] = [:]
+    var completions: [(Bool) -> Void] = []
+}
+
+extension UITableView {
+    /// How long row animations take: 0.3 s (UIKit documents none; this is what it measures).
+    static let rowAnimationDuration: TimeInterval = 0.3
+
+    /// Starts a group of row changes that animate together at `endUpdates()` (groups nest).
+    public func beginUpdates() {
+        loadIfNeeded()
+        updateDepth += 1
+    }
+
+    /// Ends a group: the data source is asked for the new counts, which must equal the old ones
+    /// plus insertions minus deletions (UIKit raises otherwise; here the counts are reported and
+    /// the table reloads), and the rows animate to their places. An empty group re-reads the
+    /// heights and animates rows to them.
+    public func endUpdates() {
+        guard updateDepth > 0 else { return }
+        updateDepth -= 1
+        guard updateDepth == 0 else { return }
+        let update = pendingUpdate
+        pendingUpdate = PendingTableUpdate()
+        apply(update)
+    }
+
+    /// Runs `updates` (row insertions, deletions, moves, reloads and the matching data-source
+    /// changes) as one animated group, then calls `completion` when the animations end (true
+    /// unless they were interrupted).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        if let completion { pendingUpdate.completions.append(completion) }
+        endUpdates()
+    }
+
+    /// Inserts rows (paths after the update), animated with `animation`.
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        group {
+            for path in indexPaths {
+                pendingUpdate.batch.inserted.insert(path)
+                pendingUpdate.insertAnimations[path] = animation
+            }
+        }
+    }
+
+    /// Deletes rows (paths before the update), animated with `animation`.
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        group {
+            for path in indexPaths {
+                pendingUpdate.batch.deleted.insert(path)
+                pendingUpdate.deleteAnimations[path] = animation
+            }
+        }
+    }
+
+    /// Asks the data source again for these rows' cells (paths before the update), the old cell
+    /// going out and the new one coming in with `animation`. A reloaded row is deselected.
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        group {
+            for path in indexPaths {
+                pendingUpdate.batch.reloaded.insert(path)
+                pendingUpdate.deleteAnimations[path] = animation
+            }
+        }
+    }
+
+    /// Moves a row (from a path before the update to one after it); its cell slides there.
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        group { pendingUpdate.batch.moved[indexPath] = newIndexPath }
+    }
+
+    private func group(_ body: () -> Void) {
+        beginUpdates()
+        body()
+        endUpdates()
+    }
+
+    private func apply(_ update: PendingTableUpdate) {
+        let finish: (Bool) -> Void = { finished in for completion in update.completions { completion(finished) } }
+        let oldCounts = model.map(\.rows.count)
+        isLayingOut = true
+        rebuildModel()
+        isLayingOut = false
+        let newCounts = model.map(\.rows.count)
+        let mapping: UpdateBatch.Mapping
+        do {
+            mapping = try update.batch.mapping(old: oldCounts, new: newCounts, noun: "row")
+        } catch {
+            ReuseDiagnostics.report("UITableView: \(error) The table reloads.")
+            reloadData()
+            return finish(true)
+        }
+        var disappearing: [(cell: UITableViewCell, path: IndexPath, animation: RowAnimation)] = []
+        var survivors: [IndexPath: UITableViewCell] = [:]
+        for (path, cell) in visible {
+            if !update.batch.reloaded.contains(path), let target = mapping.newPath(for: path) {
+                survivors[target] = cell
+            } else {
+                disappearing.append((cell, path, update.deleteAnimations[path] ?? .fade))
+            }
+        }
+        visible = survivors
+        selected = Set(selected.filter { !update.batch.reloaded.contains($0) }.compactMap { mapping.newPath(for: $0) })
+        var reloadedTargets: [IndexPath: RowAnimation] = [:]
+        for path in update.batch.reloaded {
+            if let target = mapping.newPath(for: path) { reloadedTargets[target] = update.deleteAnimations[path] ?? .fade }
+        }
+        updateContentSize()
+        let width = bounds.width
+        // Survivors keep their on-screen frames until the animation moves them; rows coming
+        // on screen start where their animation starts.
+        UIView.performWithoutAnimation {
+            layoutVisibleRows(placesCells: false) { path, cell in
+                let animation = update.insertAnimations[path] ?? reloadedTargets[path]
+                guard let animation else { return }
+                cell.frame = Self.offset(cell.frame, by: animation, width: width)
+                if Self.fades(animation) { cell.alpha = 0 }
+            }
+        }
+        for item in disappearing where item.animation == .top || item.animation == .bottom {
+            insertSubview(item.cell, at: 0)
+        }
+        for item in disappearing where item.animation == .none { item.cell.isHidden = true }
+        let hasAnimations = window != nil
+        UIView.animate(withDuration: hasAnimations ? Self.rowAnimationDuration : 0, animations: {
+            for (path, cell) in self.visible {
+                cell.frame = self.rect(forRow: path)
+                cell.alpha = 1
+            }
+            for item in disappearing where item.animation != .none {
+                item.cell.frame = Self.offset(item.cell.frame, by: item.animation, width: width)
+                if Self.fades(item.animation) { item.cell.alpha = 0 }
+            }
+            self.layoutHeadersAndFooters()
+        }, completion: { [weak self] finished in
+            for item in disappearing {
+                item.cell.isHidden = false
+                item.cell.alpha = 1
+                self?.retire(item.cell, at: item.path)
+            }
+            self?.setNeedsLayout()
+            finish(finished)
+        })
+    }
+
+    /// Where a row starts (inserted) or ends (deleted) for `animation`.
+    static func offset(_ frame: CGRect, by animation: RowAnimation, width: CGFloat) -> CGRect {
+        switch animation {
+        case .right: frame.offsetBy(dx: width, dy: 0)
+        case .left: frame.offsetBy(dx: -width, dy: 0)
+        case .top: frame.offsetBy(dx: 0, dy: -frame.height)
+        case .bottom: frame.offsetBy(dx: 0, dy: frame.height)
+        case .fade, .none, .middle, .automatic: frame
+        }
+    }
+
+    static func fades(_ animation: RowAnimation) -> Bool {
+        switch animation {
+        case .fade, .top, .bottom, .middle, .automatic: true
+        case .right, .left, .none: false
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Supplies a table view's rows, as UIKit's `UITableViewDataSource`. Only
+/// `tableView(_:numberOfRowsInSection:)` and `tableView(_:cellForRowAt:)` are required; the
+/// others have UIKit's defaults (one section, no titles).
+@MainActor
+public protocol UITableViewDataSource: AnyObject {
+    /// The number of rows in `section` (negative counts as 0). Asked at `reloadData` and after
+    /// batch updates; a count that changes without either is not seen, as in UIKit.
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    /// The cell for a row coming on screen: normally one from
+    /// `dequeueReusableCell(withIdentifier:for:)`, configured.
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    /// The number of sections. Default 1.
+    func numberOfSections(in tableView: UITableView) -> Int
+    /// The text of `section`'s header, drawn by the table's own header view. Default nil.
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    /// The text of `section`'s footer. Default nil.
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+}
+
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+/// A table view's appearance and selection hooks, as UIKit's `UITableViewDelegate` (it is also
+/// the table's scroll-view delegate). Every method is optional.
+///
+/// Heights: a delegate that does not implement `tableView(_:heightForRowAt:)` gets
+/// `rowHeight` for every row, in O(1) however many rows; one that does is asked for every row
+/// at `reloadData` (as UIKit does), unless it gives estimates (`estimatedRowHeight` above 0 or
+/// `tableView(_:estimatedHeightForRowAt:)`): then it is asked only as rows come on screen.
+@MainActor
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    /// The height of a row, points. Default `rowHeight`.
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// A row's estimated height, used until it comes on screen. Default `estimatedRowHeight`.
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    /// The height of `section`'s header. Default `sectionHeaderHeight` (see there).
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// The height of `section`'s footer. Default `sectionFooterHeight`.
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    /// A view for `section`'s header, in place of the title. Default nil.
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    /// A view for `section`'s footer. Default nil.
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+    /// A cell is about to come on screen (its frame is set, it is not yet a subview).
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    /// A cell went off screen (or its row was deleted or reloaded).
+    func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    /// Whether a touch on the row highlights it (and so may select it). Default true.
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The row a tap is about to select: `indexPath`, another, or nil to select nothing.
+    /// Default `indexPath`.
+    func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    /// A tap selected the row.
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    /// The row a tap is about to deselect (nil keeps it selected). Default `indexPath`.
+    func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    /// A tap (on it or, in single selection, on another row) deselected the row.
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        tableView.defaultsHit.insert(.rowHeight)
+        return tableView.rowHeight
+    }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+        tableView.defaultsHit.insert(.estimatedRowHeight)
+        return tableView.estimatedRowHeight
+    }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+        tableView.resolvedHeaderHeight(section)
+    }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+        tableView.resolvedFooterHeight(section)
+    }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+}
