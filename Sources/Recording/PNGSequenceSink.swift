@@ -23,6 +23,7 @@ public final class PNGSequenceSink: FrameSink {
     /// How many frames have been written so far.
     public private(set) var framesWritten = 0
     private var finished = false
+    private let workspace = PNGEncoder.Workspace()
 
     /// Prepares `folder`, creating it (and missing parents, mode 0755) if it does not exist.
     ///
@@ -52,7 +53,7 @@ public final class PNGSequenceSink: FrameSink {
         guard index >= 0 else { throw .invalidFrameIndex(path: folder, index: index) }
         let path = path(forIndex: index)
         do {
-            try PNGEncoder.write(frame, to: path, compressionLevel: compressionLevel)
+            try PNGEncoder.write(frame, to: path, compressionLevel: compressionLevel, workspace: workspace)
         } catch {
             switch error {
             case let .cannotCreate(path, reason): throw .cannotCreate(path: path, reason: reason)

@@ -72,12 +72,18 @@ public final class GIFSink: FrameSink {
     private var hasShown = false
     /// The rectangle the last written frame disposes to background, which the next redraws.
     private var cleared: PixelRect?
+    /// What the GIF shows after the last written frame, a word a pixel: `0xRRGGBB`, or
+    /// `transparentOnCanvas` where nothing (or the background) shows.
+    private var canvas: [UInt32]
     private var waiting: Bitmap
     private var waitingSlot: Int?
     private var latest: Bitmap
     private var latestSlot: Int?
     private var committedBytes = 0
     private var finished = false
+
+    /// The canvas word of a pixel that shows nothing: no `0xRRGGBB` colour equals it.
+    private static let transparentOnCanvas: UInt32 = 0x0100_0000
 
     /// The highest frame rate a GIF plays at: browsers show delays under 2 cs as 10 cs.
     public static let maximumFramesPerSecond = 50
@@ -107,6 +113,7 @@ public final class GIFSink: FrameSink {
         shown = Bitmap(size: size)
         waiting = Bitmap(size: size)
         latest = Bitmap(size: size)
+        canvas = [UInt32](repeating: Self.transparentOnCanvas, count: size.width * size.height)
         output = try OutputFile(destination)
         var header = Array("GIF89a".utf8)
         Self.appendLittleEndian(size.width, to: &header)
@@ -177,7 +184,8 @@ public final class GIFSink: FrameSink {
             region = region.union(toClear)
             disposal = 2
         }
-        let result = quantizer.quantize(try! frame.view(of: region), originX: region.x, originY: region.y)
+        var result = quantizer.quantize(try! frame.view(of: region), originX: region.x, originY: region.y)
+        updateCanvas(with: &result, in: region, disposal: disposal)
         var bits = 1
         while 1 << bits < result.palette.count { bits += 1 }
         var bytes: [UInt8] = [0x21, 0xF9, 4, disposal << 2 | (result.transparentIndex == nil ? 0 : 1)]
@@ -212,6 +220,39 @@ public final class GIFSink: FrameSink {
         swap(&shown, &waiting)
         hasShown = true
         cleared = disposal == 2 ? region : nil
+    }
+
+    /// Records what `result` draws in `region` on the canvas. When the result allows it
+    /// (`keepable`, a dithered frame), a pixel whose colour is the one the canvas already shows
+    /// becomes the transparent index, which leaves it as it is and makes runs LZW packs (in a fade
+    /// with a kept palette most pixels stay on their palette entry from one frame to the next).
+    /// A frame disposed to background leaves its rectangle transparent.
+    private func updateCanvas(with result: inout GIFQuantizer.Result, in region: PixelRect, disposal: UInt8) {
+        let width = size.width, palette = result.palette
+        let transparent = result.transparentIndex.map { UInt8($0) }
+        let keep = result.keepable ? transparent : nil
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            result.indices.withUnsafeMutableBufferPointer { indices in
+                for y in 0..<region.height {
+                    let row = (region.y + y) * width + region.x, first = y * region.width
+                    for x in 0..<region.width {
+                        let index = indices[first + x]
+                        if index == transparent { continue }
+                        let colour = palette[Int(index)]
+                        if let keep, canvas[row + x] == colour {
+                            indices[first + x] = keep
+                        } else {
+                            canvas[row + x] = colour
+                        }
+                    }
+                }
+                if disposal == 2 {
+                    for y in region.minY..<region.maxY {
+                        canvas[(y * width + region.x)..<(y * width + region.maxX)].update(repeating: Self.transparentOnCanvas)
+                    }
+                }
+            }
+        }
     }
 
     /// The bounds of the pixels of `frame` inside `rect` that are visible (alpha ≥ 128).
