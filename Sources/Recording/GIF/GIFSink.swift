@@ -1,8 +1,10 @@
 // Design note. GIF89a written by our own encoder (no GIF library): a logical screen of the
 // frame size with no global palette, a NETSCAPE2.0 loop extension, then for each frame a
 // graphic control extension (delay in centiseconds, disposal, transparency), an image descriptor
-// for the rectangle that changed since the previous frame, its local palette (GIFQuantizer) and
-// its LZW data (GIFLZW); the trailer byte on `finish()`.
+// for the rectangle that changed since the previous frame, its palette (GIFQuantizer: exact
+// colours, or a median-cut palette kept from frame to frame while it fits) and its LZW data
+// (GIFLZW); the trailer byte on `finish()`. A canvas of what the GIF shows is kept, so that in a
+// dithered frame every pixel already showing its colour is written as the transparent index.
 //
 // Time. Delays are whole centiseconds, and browsers play any delay under 2 cs as 10 cs, so no
 // frame is shorter than 2 cs. Up to 50 fps each frame starts at round(100·i/fps) cs, so the
@@ -20,20 +22,18 @@
 // as large as the first). Frames with no such pixels use "do not dispose". Three frame buffers
 // are held (shown, waiting to be written, latest of its slot).
 //
-// Measured here (release, -target-cpu native, 2 shared cores; `transition fade` between the two
-// 1920×1080 photographs of `assets/`, 60 frames at 60 fps → 50 GIF frames): 2.6 s wall and CPU,
-// rendering included, ≈ 52 ms a GIF frame (quantizing 25 ms, LZW 15 ms, median cut 4 ms), 70 MB;
-// mean error against the PNG frames 4.4 (first frame) and 5.6 (middle) levels a channel.
-// ffmpeg's two-pass palettegen/paletteuse on the same 60 PNG frames: 53.5 s CPU (sierra2_4a
-// dithering, 63 MB, error 6.1 / 6.4) or 40.6 s (bayer, 30 MB, error 5.9 / 6.4): its one global
-// palette makes unchanged colours repeat from frame to frame, so its LZW data is smaller.
+// Measured here (release, `transition fade` between the two 1920×1080 photographs of `assets/`,
+// 60 frames at 50 fps; BENCHMARKS.md "GIF against ffmpeg's two-pass palette"): 3.3 s CPU with
+// the rendering, 44.0 MB, SSIM 0.820; ffmpeg's palettegen/paletteuse on the same frames: 80.3 s,
+// 62.7 MB, SSIM 0.779. With a new palette every frame and no transparency it was 70 MB.
 
 import Raster
 
 /// Writes frames as one animated GIF (GIF89a), the format every browser and chat program plays.
 ///
-/// Each frame has up to 256 colours of its own (local palette, median cut, ordered dithering;
-/// see `GIFQuantizer`), stores only the rectangle that changed, and lasts whole centiseconds
+/// Each frame has up to 256 colours (a local palette: exact colours, or median cut with ordered
+/// dithering, kept for the next frames while it fits; see `GIFQuantizer`), stores only the
+/// rectangle that changed (and, in a dithered frame, its unchanged pixels as transparent), and lasts whole centiseconds
 /// chosen so that the GIF's total time tracks the recording; above 50 fps the GIF plays at
 /// 50 fps (`effectiveFramesPerSecond`), leaving frames out. Pixels with alpha below 128 are
 /// transparent. The animation plays `loopCount` times (0: for ever).

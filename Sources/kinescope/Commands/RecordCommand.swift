@@ -4,7 +4,7 @@ import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
 /// [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
-/// [--chroma 420|444]`: a demo run headless on a virtual clock, faster than real time, every
+/// [--chroma 420|444|444alpha]`: a demo run headless on a virtual clock, faster than real time, every
 /// frame stored. The same command gives the same bytes every time, whatever the thread count.
 ///
 /// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
@@ -104,12 +104,7 @@ enum RecordCommand {
             case let .option("--loop", inline):
                 options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
-                let text = try cursor.value(of: "--chroma", inline: inline)
-                switch text {
-                case "420": options.chroma = .yuv420
-                case "444": options.chroma = .yuv444
-                default: throw .usage("--chroma \(text): expected 420 or 444")
-                }
+                options.chroma = try cursor.chroma(of: "--chroma", inline: inline)
             case let .option(name, inline):
                 if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
                 throw .usage("unknown option '\(name)' for record")

@@ -80,12 +80,7 @@ enum TransitionCommand {
             case let .option("--loop", inline):
                 options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
-                let text = try cursor.value(of: "--chroma", inline: inline)
-                switch text {
-                case "420": options.chroma = .yuv420
-                case "444": options.chroma = .yuv444
-                default: throw .usage("--chroma \(text): expected 420 or 444")
-                }
+                options.chroma = try cursor.chroma(of: "--chroma", inline: inline)
             case let .option(name, inline):
                 if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
                 throw .usage("unknown option '\(name)' for transition")

@@ -29,4 +29,15 @@ extension ArgumentCursor {
         }
         return value
     }
+
+    /// A Y4M chroma layout: `420`, `444` or `444alpha` (`C444alpha`, which keeps the alpha).
+    mutating func chroma(of name: String, inline: String?) throws(CommandLineFailure) -> Y4MSink.Chroma {
+        let text = try value(of: name, inline: inline)
+        switch text.lowercased() {
+        case "420": return .yuv420
+        case "444": return .yuv444
+        case "444alpha": return .yuv444Alpha
+        default: throw .usage("\(name) \(text): expected 420, 444 or 444alpha")
+        }
+    }
 }
