@@ -17,18 +17,22 @@ enum Usage {
       kinescope transition NAME --from A --to B --out PATH [--frames N] [--size WxH]
           [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P] [--fps N]
           [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444|444alpha]
+          [--at PROGRESS | --range FROM-TO]
           Render a transition between two images, like ffmpeg's xfade: N frames (default
           60), the first exactly A and the last exactly B, each image fitted into the frame
           (default A's size) over black. PATH is a folder of frame-000001.png…, a file
           of one of the formats under Outputs, or - for a Y4M stream on standard output.
+          --at P (0-1) writes the one frame at that progress to PATH.png; --range 0.2-0.8
+          writes the frames of the N whose progress i/(N-1) lies in that range.
       kinescope demo cycle|cover|bars|transactions|gallery [--size WxH] [--fps N] [--stats]
           A demo in a live window; a click runs its effect, q or Esc quits. --fps and
           --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
           [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P]
-          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444|444alpha]
+          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444|444alpha] [--at SECONDS]
           Run a demo headless on a virtual clock and store every frame (default 2 s at 60
-          fps, 640x480); --click-at taps the centre at that time (repeatable). The same
+          fps, 640x480); --click-at taps the centre at that time (repeatable); --at writes
+          only the frame shown at that time (frame floor(SECONDS*fps)) to PATH.png. The same
           command gives byte-identical output every time.
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
