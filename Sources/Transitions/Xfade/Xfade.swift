@@ -10,6 +10,27 @@
 
 import Raster
 
+/// A transition named after one of xfade's: parameterless, exactly `from` and `to` at the ends,
+/// xfade's formula (`draw`) in between.
+protocol XfadeTransition: Transition {
+    init()
+
+    /// Draws a frame strictly between the ends into `clip`; `p` is xfade's progress (1 → 0).
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect)
+}
+
+extension XfadeTransition {
+    static var parameters: [TransitionParameter] { [] }
+
+    init(parameters: TransitionParameters) { self.init() }
+
+    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
+                scratch: TransitionScratch) {
+        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
+        draw(from: from, to: to, p: Xfade.progress(progress), into: destination, clip: clip)
+    }
+}
+
 /// Helpers shared by the xfade transitions.
 enum Xfade {
     /// xfade's progress for Kinescope's `t`: 1 at the first frame, 0 at the last.
@@ -23,6 +44,10 @@ enum Xfade {
 
     /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each 8-bit channel of two words, truncated.
     @inline(__always) static func mix(_ a: UInt32, _ b: UInt32, _ m: Float) -> UInt32 {
+        // The same result as the arithmetic (a·1 + b·0 is a exactly), without it for the pixels
+        // a soft wipe has already passed or not reached yet.
+        if m >= 1 { return a }
+        if m <= 0 { return b }
         let n = 1 - m
         @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let v = Float((a >> shift) & 0xFF) * m + Float((b >> shift) & 0xFF) * n
@@ -51,6 +76,13 @@ enum Xfade {
             let out = destination.row(y).baseAddress!, a = from.row(y).baseAddress!, b = to.row(y).baseAddress!
             for x in clip.minX..<clip.maxX { out[x] = pixel(x, y, a, b) }
         }
+    }
+
+    /// Fills `clip` with `mix(to, from, smoothstep(0, 1, smooth(x, y)))`, the form of xfade's
+    /// soft wipes: `smooth` ≤ 0 shows `from`, ≥ 1 shows `to`.
+    @inline(__always)
+    static func smoothMix(_ destination: Bitmap, clip: PixelRect, from: Bitmap, to: Bitmap, _ smooth: (Int, Int) -> Float) {
+        fill(destination, clip: clip, from: from, to: to) { x, y, a, b in mix(b[x], a[x], smoothstep(0, 1, smooth(x, y))) }
     }
 
     /// The word of opaque black and of opaque white.

@@ -2,20 +2,13 @@ import Foundation
 import Raster
 
 /// ffmpeg xfade's `fadeblack`: the first image fades to black over the first part and black to the second over the last (phase 0.2).
-struct XfadeFadeBlackTransition: Transition {
+struct XfadeFadeBlackTransition: XfadeTransition {
     static let name = "fadeblack"
     static let summary = "Fades the old image to black, then black to the new one"
-    static let parameters: [TransitionParameter] = []
 
-    init(parameters: TransitionParameters) {}
-
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                scratch: TransitionScratch) {
-        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
-        let p = Xfade.progress(progress), width = destination.width, height = destination.height
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
         let phase: Float = 0.2
         let s1 = Xfade.smoothstep(1 - phase, 1, p), s2 = Xfade.smoothstep(phase, 1, p)
-        _ = (width, height)
         Xfade.fill(destination, clip: clip, from: from, to: to) { x, _, a, b in
             Xfade.mix(Xfade.mix(a[x], Xfade.black, s1), Xfade.mix(Xfade.black, b[x], s2), p)
         }

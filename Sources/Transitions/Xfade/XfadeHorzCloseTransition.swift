@@ -2,21 +2,14 @@ import Foundation
 import Raster
 
 /// ffmpeg xfade's `horzclose`: the second image closes in from the top and bottom edges to the centre, with a soft edge.
-struct XfadeHorzCloseTransition: Transition {
+struct XfadeHorzCloseTransition: XfadeTransition {
     static let name = "horzclose"
     static let summary = "The new image closes in from the top and bottom edges to the centre"
-    static let parameters: [TransitionParameter] = []
 
-    init(parameters: TransitionParameters) {}
-
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                scratch: TransitionScratch) {
-        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
-        let p = Xfade.progress(progress), width = destination.width, height = destination.height
-        let w2 = Float(width / 2), h2 = Float(height / 2)
-        _ = (w2, h2)
-        Xfade.fill(destination, clip: clip, from: from, to: to) { x, y, a, b in
-            Xfade.mix(b[x], a[x], Xfade.smoothstep(0, 1, 1 + abs((Float(y) - h2) / h2) - p * 2))
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let height = destination.height
+        Xfade.smoothMix(destination, clip: clip, from: from, to: to) { x, y in
+            1 + abs((Float(y) - Float(height / 2)) / Float(height / 2)) - p * 2
         }
     }
 }

@@ -2,17 +2,12 @@ import Foundation
 import Raster
 
 /// ffmpeg xfade's `pixelize`: both images are sampled in squares up to a tenth of the shorter side (largest half-way), cross-faded by progress.
-struct XfadePixelizeTransition: Transition {
+struct XfadePixelizeTransition: XfadeTransition {
     static let name = "pixelize"
     static let summary = "The old image breaks into growing blocks that fade into the new one"
-    static let parameters: [TransitionParameter] = []
 
-    init(parameters: TransitionParameters) {}
-
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                scratch: TransitionScratch) {
-        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
-        let p = Xfade.progress(progress), width = destination.width, height = destination.height
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let width = destination.width, height = destination.height
         let d = min(p, 1 - p)
         let dist = (d * 50).rounded(.up) / 50
         let sq = 2 * dist * Float(min(width, height)) / 20

@@ -2,21 +2,14 @@ import Foundation
 import Raster
 
 /// ffmpeg xfade's `vertclose`: the second image closes in from the left and right edges to the centre, with a soft edge.
-struct XfadeVertCloseTransition: Transition {
+struct XfadeVertCloseTransition: XfadeTransition {
     static let name = "vertclose"
     static let summary = "The new image closes in from the left and right edges to the centre"
-    static let parameters: [TransitionParameter] = []
 
-    init(parameters: TransitionParameters) {}
-
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                scratch: TransitionScratch) {
-        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
-        let p = Xfade.progress(progress), width = destination.width, height = destination.height
-        let w2 = Float(width / 2), h2 = Float(height / 2)
-        _ = (w2, h2)
-        Xfade.fill(destination, clip: clip, from: from, to: to) { x, y, a, b in
-            Xfade.mix(b[x], a[x], Xfade.smoothstep(0, 1, 1 + abs((Float(x) - w2) / w2) - p * 2))
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let width = destination.width
+        Xfade.smoothMix(destination, clip: clip, from: from, to: to) { x, y in
+            1 + abs((Float(x) - Float(width / 2)) / Float(width / 2)) - p * 2
         }
     }
 }

@@ -2,21 +2,14 @@ import Foundation
 import Raster
 
 /// ffmpeg xfade's `vertopen`: the second image opens from a vertical line at the centre outwards, with a soft edge.
-struct XfadeVertOpenTransition: Transition {
+struct XfadeVertOpenTransition: XfadeTransition {
     static let name = "vertopen"
     static let summary = "The new image opens from a vertical line at the centre outwards"
-    static let parameters: [TransitionParameter] = []
 
-    init(parameters: TransitionParameters) {}
-
-    func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
-                scratch: TransitionScratch) {
-        guard !Xfade.endFrame(from: from, to: to, progress: progress, into: destination, clip: clip) else { return }
-        let p = Xfade.progress(progress), width = destination.width, height = destination.height
-        let w2 = Float(width / 2), h2 = Float(height / 2)
-        _ = (w2, h2)
-        Xfade.fill(destination, clip: clip, from: from, to: to) { x, y, a, b in
-            Xfade.mix(b[x], a[x], Xfade.smoothstep(0, 1, 2 - abs((Float(x) - w2) / w2) - p * 2))
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let width = destination.width
+        Xfade.smoothMix(destination, clip: clip, from: from, to: to) { x, y in
+            2 - abs((Float(x) - Float(width / 2)) / Float(width / 2)) - p * 2
         }
     }
 }
