@@ -15,7 +15,8 @@ final class XfadeComparisonTests: XCTestCase {
     static let names = ["fade", "wipeleft", "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
                         "circlecrop", "rectcrop", "fadeblack", "fadewhite", "radial", "smoothleft", "smoothright", "smoothup",
                         "smoothdown", "circleopen", "circleclose", "vertopen", "vertclose", "horzopen", "horzclose", "dissolve", "pixelize",
-                        "diagtl", "diagtr", "diagbl", "diagbr"]
+                        "diagtl", "diagtr", "diagbl", "diagbr", "wipetl", "wipetr", "wipebl",
+                        "wipebr", "squeezeh"]
 
     /// ffmpeg's xfade frames for `name` at 10 fps over 1 s: frame k is at progress k / 10.
     private func ffmpegFrames(_ name: String, folder: TemporaryFolder) throws -> [[UInt32]] {

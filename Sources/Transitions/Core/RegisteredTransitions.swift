@@ -60,4 +60,9 @@ let registered: [any Transition.Type] = [
     XfadeDiagBRTransition.self,
     XfadeDissolveTransition.self,
     XfadePixelizeTransition.self,
+    XfadeWipeTLTransition.self,
+    XfadeWipeTRTransition.self,
+    XfadeWipeBLTransition.self,
+    XfadeWipeBRTransition.self,
+    XfadeSqueezeHTransition.self,
 ]
