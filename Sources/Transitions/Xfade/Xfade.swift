@@ -85,6 +85,14 @@ enum Xfade {
         fill(destination, clip: clip, from: from, to: to) { x, y, a, b in mix(b[x], a[x], smoothstep(0, 1, smooth(x, y))) }
     }
 
+    /// xfade's `fadeblack` / `fadewhite`: `from` fades to `colour` as `P` falls from 1 to 0.8,
+    /// `colour` to `to` from 0.8 to 0.2 (smoothstep, phase 0.2), the two mixed by `P`.
+    static func fadeThrough(_ colour: UInt32, from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let phase: Float = 0.2
+        let s1 = smoothstep(1 - phase, 1, p), s2 = smoothstep(phase, 1, p)
+        fill(destination, clip: clip, from: from, to: to) { x, _, a, b in mix(mix(a[x], colour, s1), mix(colour, b[x], s2), p) }
+    }
+
     /// The word of opaque black and of opaque white.
     static let black: UInt32 = 0xFF00_0000, white: UInt32 = 0xFFFF_FFFF
 }

@@ -7,10 +7,6 @@ struct XfadeFadeBlackTransition: XfadeTransition {
     static let summary = "Fades the old image to black, then black to the new one"
 
     func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
-        let phase: Float = 0.2
-        let s1 = Xfade.smoothstep(1 - phase, 1, p), s2 = Xfade.smoothstep(phase, 1, p)
-        Xfade.fill(destination, clip: clip, from: from, to: to) { x, _, a, b in
-            Xfade.mix(Xfade.mix(a[x], Xfade.black, s1), Xfade.mix(Xfade.black, b[x], s2), p)
-        }
+        Xfade.fadeThrough(Xfade.black, from: from, to: to, p: p, into: destination, clip: clip)
     }
 }
