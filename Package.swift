@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux libwebp"),
         .systemLibrary(name: "CVPX", pkgConfig: "vpx"),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate"),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CFribidi", pkgConfig: "fribidi"),
@@ -32,7 +33,7 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Codecs", dependencies: ["Raster", "CSPNG", "CTurboJPEG"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CSPNG", "CTurboJPEG", "CDeflate"]),
         .target(name: "Layers", dependencies: ["Geometry", "Raster"]),
         .target(name: "Transitions", dependencies: ["Geometry", "Raster", "Layers", "CCacheHints"]),
         .target(name: "Views", dependencies: ["Geometry", "Raster", "Codecs", "Layers", "Transitions", "CFreeType",

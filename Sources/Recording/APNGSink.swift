@@ -1,7 +1,7 @@
 // Design note. An animated PNG is a PNG whose IDAT is frame 0, with `acTL` (frame count, plays)
 // before it and, for each later frame, an `fcTL` (region, delay, disposal, blending) and its
 // pixel data as `fdAT` chunks: IDAT data behind a sequence number. So each frame goes through the
-// same libspng encoder as a PNG-sequence frame (always 8-bit RGBA, since every frame shares the
+// same PNGEncoder as a PNG-sequence frame (always 8-bit RGBA, since every frame shares the
 // header's colour type), and the IDAT chunks of that stream are re-wrapped; no zlib of our own.
 // Frames after the first store only the rectangle that changed since the previous frame, with
 // `APNG_DISPOSE_OP_NONE` (the canvas keeps the frame) and `APNG_BLEND_OP_SOURCE` (the rectangle
@@ -58,6 +58,7 @@ public final class APNGSink: FrameSink {
     /// Bytes of the file up to the end of the last whole frame.
     private var committedBytes = 0
     private var finished = false
+    private let workspace = PNGEncoder.Workspace()
     /// Where the `acTL` chunk starts: after the signature and the 25-byte IHDR chunk.
     private static let animationControlOffset = 8 + 25
 
@@ -144,7 +145,7 @@ public final class APNGSink: FrameSink {
     private func frameChunks(_ pixels: Bitmap, at region: PixelRect) throws(RecordingError) -> [UInt8] {
         let png: [UInt8]
         do {
-            png = try PNGEncoder.encode(pixels, compressionLevel: compressionLevel, alwaysWithAlpha: true)
+            png = try workspace.encode(pixels, compressionLevel: compressionLevel, alwaysWithAlpha: true)
         } catch {
             throw .encodingFailed(path: output.name, detail: error.description)
         }

@@ -4,7 +4,9 @@ import Raster
 
 /// Writes each frame as a PNG file in a folder: index 0 becomes `frame-000001.png`, index 1
 /// `frame-000002.png`, and so on (numbers grow past six digits when they must), the numbering
-/// ffmpeg's `-i frame-%06d.png -start_number 1` reads.
+/// ffmpeg's `-i frame-%06d.png -start_number 1` reads. Another `FileNamePattern` (printf's
+/// `%d` / `%05d`, as ffmpeg's image2 muxer takes them) names the files differently; numbers
+/// start at 1 either way, as ffmpeg's muxer does.
 ///
 /// Each file is written atomically (temporary file, fsync, rename), so an interrupted recording
 /// leaves only complete frames. Frames may arrive in any order and an index written twice
@@ -20,9 +22,12 @@ public final class PNGSequenceSink: FrameSink {
     public let folder: String
     /// zlib level for every frame, `0...9`.
     public let compressionLevel: Int
+    /// How the files are named.
+    public let fileNamePattern: FileNamePattern
     /// How many frames have been written so far.
     public private(set) var framesWritten = 0
     private var finished = false
+    private let workspace = PNGEncoder.Workspace()
 
     /// Prepares `folder`, creating it (and missing parents, mode 0755) if it does not exist.
     ///
@@ -31,20 +36,21 @@ public final class PNGSequenceSink: FrameSink {
     ///   which matters more than file size while recording.
     /// - Throws: `.invalidCompressionLevel`; `.cannotCreate` when the folder cannot be made or
     ///   the path is a file.
-    public init(folder: String, compressionLevel: Int = 1) throws(RecordingError) {
+    public init(folder: String, fileNamePattern: FileNamePattern = .standard,
+                compressionLevel: Int = 1) throws(RecordingError) {
         guard (0...9).contains(compressionLevel) else {
             throw .invalidCompressionLevel(path: folder, level: compressionLevel)
         }
         self.folder = folder
         self.compressionLevel = compressionLevel
+        self.fileNamePattern = fileNamePattern
         try Self.makeFolder(folder)
     }
 
     /// The file that frame `index` is written to.
     public func path(forIndex index: Int) -> String {
-        let number = String(index + 1)
-        let padded = String(repeating: "0", count: max(0, 6 - number.count)) + number
-        return folder.hasSuffix("/") ? "\(folder)frame-\(padded).png" : "\(folder)/frame-\(padded).png"
+        let name = fileNamePattern.name(forNumber: index + 1)
+        return folder.hasSuffix("/") ? "\(folder)\(name)" : "\(folder)/\(name)"
     }
 
     public func consume(_ frame: Bitmap, index: Int) throws(RecordingError) {
@@ -52,7 +58,7 @@ public final class PNGSequenceSink: FrameSink {
         guard index >= 0 else { throw .invalidFrameIndex(path: folder, index: index) }
         let path = path(forIndex: index)
         do {
-            try PNGEncoder.write(frame, to: path, compressionLevel: compressionLevel)
+            try PNGEncoder.write(frame, to: path, compressionLevel: compressionLevel, workspace: workspace)
         } catch {
             switch error {
             case let .cannotCreate(path, reason): throw .cannotCreate(path: path, reason: reason)
@@ -66,6 +72,71 @@ public final class PNGSequenceSink: FrameSink {
     /// Marks the sequence complete; every frame is already on disk, so there is nothing to flush.
     public func finish() throws(RecordingError) {
         finished = true
+    }
+
+    /// A file name with one number in it, written as printf's `%d`, `%Nd` or `%0Nd` (N ≤ 9);
+    /// `%%` is a literal `%`. Numbers are never cut: one wider than N takes the room it needs.
+    ///
+    /// ```swift
+    /// PNGSequenceSink.FileNamePattern("%05d.png")!.name(forNumber: 7)   // "00007.png"
+    /// ```
+    public struct FileNamePattern: Equatable, Sendable {
+        /// `frame-%06d.png`.
+        public static let standard = FileNamePattern(prefix: "frame-", digits: 6, zeroPadded: true, suffix: ".png")
+
+        /// The text before and after the number.
+        public let prefix: String, suffix: String
+        /// The least number of characters the number takes.
+        public let digits: Int
+        /// Whether the number is padded with zeros (`%05d`) or spaces (`%5d`).
+        public let zeroPadded: Bool
+
+        init(prefix: String, digits: Int, zeroPadded: Bool, suffix: String) {
+            self.prefix = prefix
+            self.digits = digits
+            self.zeroPadded = zeroPadded
+            self.suffix = suffix
+        }
+
+        /// The pattern `text`, or nil unless it has exactly one number conversion and no `/`.
+        public init?(_ text: String) {
+            guard !text.contains("/") else { return nil }
+            var prefix = "", suffix = "", digits: Int?, zeroPadded = false
+            var characters = Array(text)[...]
+            while let c = characters.popFirst() {
+                guard c == "%" else {
+                    if digits == nil { prefix.append(c) } else { suffix.append(c) }
+                    continue
+                }
+                if characters.first == "%" {
+                    characters.removeFirst()
+                    if digits == nil { prefix.append("%") } else { suffix.append("%") }
+                    continue
+                }
+                guard digits == nil else { return nil }
+                if characters.first == "0" {
+                    zeroPadded = true
+                    characters.removeFirst()
+                }
+                var width = 0
+                while let d = characters.first, let value = d.wholeNumberValue, d.isASCII {
+                    width = width * 10 + value
+                    characters.removeFirst()
+                    guard width <= 9 else { return nil }
+                }
+                guard characters.popFirst() == "d" else { return nil }
+                digits = width
+            }
+            guard let digits else { return nil }
+            self.init(prefix: prefix, digits: digits, zeroPadded: zeroPadded, suffix: suffix)
+        }
+
+        /// The file name of frame number `number` (1 for the first frame).
+        public func name(forNumber number: Int) -> String {
+            let text = String(number)
+            let padding = String(repeating: zeroPadded ? "0" : " ", count: max(0, digits - text.count))
+            return prefix + padding + text + suffix
+        }
     }
 
     private static func makeFolder(_ folder: String) throws(RecordingError) {

@@ -107,6 +107,29 @@ enum YCbCrConversion {
         }
     }
 
+    /// Converts `frame` into 4:4:4 planes with alpha (`planeBytes` + one plane): Y′, Cb and Cr of
+    /// each pixel's straight colour, then its alpha unchanged (full range). `scratch` holds
+    /// `frame.width` words.
+    static func convertWithAlpha(_ frame: Bitmap, matrix m: Matrix, scratch: UnsafeMutablePointer<UInt32>,
+                                 into planes: UnsafeMutablePointer<UInt8>) {
+        let width = frame.width, area = frame.width * frame.height
+        let cbPlane = planes + area, crPlane = cbPlane + area, alphaPlane = crPlane + area
+        for y in 0..<frame.height {
+            StraightAlpha.convert(UnsafePointer(frame.row(y).baseAddress!), to: scratch, count: width)
+            let o = y * width
+            var x = 0
+            while x < width {
+                let p = scratch[x]
+                planes[o &+ x] = luma(p, m)
+                let c = chromaScaled(p, m)
+                cbPlane[o &+ x] = UInt8(truncatingIfNeeded: (c.cb &+ 0x8000) >> 16)
+                crPlane[o &+ x] = UInt8(truncatingIfNeeded: (c.cr &+ 0x8000) >> 16)
+                alphaPlane[o &+ x] = UInt8(truncatingIfNeeded: p >> 24)
+                x &+= 1
+            }
+        }
+    }
+
     /// Reference for `convert`: the same fixed-point formulas, one pixel at a time.
     static func referenceFrame(_ frame: Bitmap, subsampled: Bool, matrix m: Matrix = .bt601) -> [UInt8] {
         let width = frame.width, height = frame.height

@@ -16,27 +16,32 @@ enum Usage {
           frames the disk cannot keep up with are dropped and counted. See Outputs.
       kinescope transition NAME --from A --to B --out PATH [--frames N] [--size WxH]
           [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P] [--fps N]
-          [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444]
+          [--param KEY=VALUE]... [--png-level 0-9] [--chroma 420|444|444alpha]
+          [--at PROGRESS | --range FROM-TO]
           Render a transition between two images, like ffmpeg's xfade: N frames (default
           60), the first exactly A and the last exactly B, each image fitted into the frame
           (default A's size) over black. PATH is a folder of frame-000001.png…, a file
           of one of the formats under Outputs, or - for a Y4M stream on standard output.
+          --at P (0-1) writes the one frame at that progress to PATH.png; --range 0.2-0.8
+          writes the frames of the N whose progress i/(N-1) lies in that range.
       kinescope demo cycle|cover|bars|transactions|gallery [--size WxH] [--fps N] [--stats]
           A demo in a live window; a click runs its effect, q or Esc quits. --fps and
           --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
           [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P]
-          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444]
+          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444|444alpha] [--at SECONDS]
           Run a demo headless on a virtual clock and store every frame (default 2 s at 60
-          fps, 640x480); --click-at taps the centre at that time (repeatable). The same
+          fps, 640x480); --click-at taps the centre at that time (repeatable); --at writes
+          only the frame shown at that time (frame floor(SECONDS*fps)) to PATH.png. The same
           command gives byte-identical output every time.
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
 
     Outputs (--out, --record), by the name or --format FORMAT (which must agree with it):
-      png   a folder (no extension, an existing folder, or ending in /): frame-000001.png…
-            (--png-level 0-9)
-      y4m   PATH.y4m, or - for standard output: uncompressed YUV4MPEG2 (--chroma 420|444)
+      png   a folder (no extension, an existing folder, or ending in /): frame-000001.png…,
+            or DIR/%05d.png to name the frames (--png-level 0-9)
+      y4m   PATH.y4m, or - for standard output: uncompressed YUV4MPEG2, limited range,
+            BT.709 at HD sizes, BT.601 below (--chroma 420|444|444alpha)
       apng  PATH.apng (or PATH.png with --format apng): lossless animated PNG (--loop)
       gif   PATH.gif (or - with --format gif): GIF, at most 50 fps (--loop)
       webp  PATH.webp: animated WebP, lossless; lossy with --quality 0-100 (--loop)

@@ -16,6 +16,57 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    func testEveryRowFilterDecodesExactlyAndTheBytesRepeat() throws {
+        // A smooth gradient with noise, so that the adaptive choice (levels 4–9) picks Sub, Up,
+        // Average and Paeth on different rows; decoded by libspng, which checks every filter.
+        // Rows 0–9 grow by a constant step (Sub), 10–19 repeat random columns (Up), 20–39 are
+        // smooth in both directions with a little noise.
+        var rng = SeededRandom(seed: 7)
+        let columns = (0..<45).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let bitmap = makeBitmap(width: 45, height: 40) { x, y in
+            if y < 10 { return PremultipliedColor(red: UInt8(x * 5), green: UInt8(x * 3), blue: UInt8(y), alpha: 255) }
+            if y < 20 { return PremultipliedColor(red: columns[x], green: columns[44 - x], blue: columns[(x * 7) % 45], alpha: 255) }
+            let noise = UInt8.random(in: 0...2, using: &rng)
+            return PremultipliedColor(red: UInt8(x * 2 + y * 3) &+ noise, green: UInt8(y * 6), blue: UInt8((x * y) / 8), alpha: 255)
+        }
+        var filterTypes = Set<UInt8>()
+        for level in 0...9 {
+            let png = try PNGEncoder.encode(bitmap, compressionLevel: level)
+            XCTAssertEqual(png, try PNGEncoder.encode(bitmap, compressionLevel: level), "level \(level) repeats")
+            XCTAssertTrue(try ImageFile.decode(png, name: "level\(level)").hasSamePixels(as: bitmap), "level \(level)")
+            let chunks = try XCTUnwrap(PNGChunks.chunks(of: png))
+            XCTAssertEqual(chunks.map(\.type), ["IHDR", "IDAT", "IEND"])
+            for chunk in chunks {
+                let crc = PNGChunks.crc32(png[(chunk.data.lowerBound - 4)..<chunk.data.upperBound])
+                XCTAssertEqual(crc, PNGChunks.readBigEndian(png, at: chunk.data.upperBound), "\(chunk.type) CRC at level \(level)")
+            }
+            if level >= 4 {
+                let raw = try XCTUnwrap(try? inflateZlib(Array(png[chunks[1].data])))
+                for y in 0..<bitmap.height { filterTypes.insert(raw[y * (45 * 3 + 1)]) }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(filterTypes.count, 3, "the adaptive filter used \(filterTypes.sorted())")
+        let translucent = makeBitmap(width: 19, height: 7) { x, y in PremultipliedColor(red: UInt8(x), green: 0, blue: UInt8(y), alpha: 128) }
+        for level in [1, 5] {
+            XCTAssertEqual(try ImageFile.decode(try PNGEncoder.encode(translucent, compressionLevel: level), name: "rgba").size, translucent.size)
+        }
+    }
+
+    /// The data of a zlib stream, through the `python3` program's zlib (an independent inflater).
+    private func inflateZlib(_ bytes: [UInt8]) throws -> [UInt8] {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let input = folder.file("in.z"), output = folder.file("out.raw")
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sys, zlib; open(sys.argv[2], 'wb').write(zlib.decompress(open(sys.argv[1], 'rb').read()))",
+                             input, output]
+        try process.run()
+        process.waitUntilExit()
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
     func testTranslucentRoundTripIsWithinOneStepPerChannel() throws {
         // Every alpha (rows) against colour values spread over 0...alpha (columns).
         let bitmap = makeBitmap(width: 64, height: 256) { x, y in

@@ -67,7 +67,12 @@ final class AnimatedOutputTests: XCTestCase {
     func testTransitionAndRecordToGIFHaveTheFramesAndDurationsAskedFor() throws {
         let run = try tool.run(transition(folder.file("fade.gif")))
         XCTAssertEqual(run.status, 0, run.standardError)
-        XCTAssertEqual(run.standardError, "", "no warning at 30 fps")
+        // 30 fps: delays of 3, 3 and 4 cs, said in one warning line.
+        XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+        XCTAssertTrue(run.standardError.contains("GIF delays are whole centiseconds"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("3 or 4 cs"), run.standardError)
+        let even = try tool.run(transition(folder.file("even.gif")) + ["--fps", "25"])
+        XCTAssertEqual(even.standardError, "", "no warning at 25 fps (4 cs each)")
         let probed = try probe(folder.file("fade.gif"))
         XCTAssertEqual(probed.frames, 6)
         XCTAssertEqual(probed.seconds, 0.2, accuracy: 0.001)

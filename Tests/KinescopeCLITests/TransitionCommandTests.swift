@@ -123,7 +123,7 @@ final class TransitionCommandTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["fade.y4m"], "published under its name, no temporary file left")
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         let stream = try Y4MFile(bytes)
-        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W96", "H54", "F25:1", "Ip", "A1:1", "C444"])
+        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W96", "H54", "F25:1", "Ip", "A1:1", "C444", "XYSCSS=444", "XCOLORRANGE=LIMITED"])
         XCTAssertEqual(stream.frames.count, 6)
         XCTAssertEqual(stream.luma(frame: 0, x: 0, y: 0), 16, "the black bar is Y′ 16 (limited range)")
         XCTAssertNotEqual(stream.frames[0], stream.frames[5])
@@ -146,7 +146,7 @@ final class TransitionCommandTests: XCTestCase {
         let run = try tool.run(["transition", "fade", "--from", Self.anchor, "--to", Self.cone, "--size", "33x17", "--out", "-"])
         XCTAssertEqual(run.status, 0, run.standardError)
         let stream = try Y4MFile(Array(run.standardOutput))
-        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W33", "H17", "F60:1", "Ip", "A1:1", "C420jpeg"])
+        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W33", "H17", "F60:1", "Ip", "A1:1", "C420jpeg", "XYSCSS=420JPEG", "XCOLORRANGE=LIMITED"])
         XCTAssertEqual(stream.frames.count, 60)
     }
 
@@ -271,7 +271,7 @@ final class TransitionCommandTests: XCTestCase {
         process.standardError = error
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let header = "YUV4MPEG2 W64 H64 F60:1 Ip A1:1 C420jpeg\n".utf8.count
+        let header = "YUV4MPEG2 W64 H64 F60:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n".utf8.count
         XCTAssertTrue(try waitForChanges(in: folder.path) {
             bytesInFiles(in: folder.path, prefix: ".long.y4m.") > header || !process.isRunning
         })

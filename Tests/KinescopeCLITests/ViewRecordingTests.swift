@@ -54,7 +54,7 @@ final class ViewRecordingTests: XCTestCase {
         let reader = output.fileHandleForReading
 
         let header = readLine(from: reader)
-        XCTAssertEqual(String(decoding: header, as: UTF8.self), "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg\n")
+        XCTAssertEqual(String(decoding: header, as: UTF8.self), "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n")
         let first = readExactly(Self.frameBytes, from: reader)
         XCTAssertEqual(first.count, Self.frameBytes, "the first presented frame: \(errors.wait())")
         let window = try window(of: process)
@@ -88,7 +88,7 @@ final class ViewRecordingTests: XCTestCase {
         let path = folder.file("session.y4m")
         let (process, errors) = try launchViewer(recordingTo: path)
         defer { if process.isRunning { process.terminate() } }
-        let header = "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg\n".utf8.count
+        let header = "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n".utf8.count
         let recorded = { (frames: Int) in bytesInFiles(in: self.folder.path, prefix: ".session.y4m.") >= header + frames * Self.frameBytes }
         XCTAssertTrue(try waitForChanges(in: folder.path) { recorded(1) || !process.isRunning }, "the first frame is recorded")
         let window = try window(of: process)
@@ -101,7 +101,7 @@ final class ViewRecordingTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, message)
         XCTAssertEqual(folder.contents(), ["session.y4m"], "published under its name, no temporary file left")
         let stream = try Y4MFile(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W160", "H120", "F60:1", "Ip", "A1:1", "C420jpeg"])
+        XCTAssertEqual(stream.tokens, ["YUV4MPEG2", "W160", "H120", "F60:1", "Ip", "A1:1", "C420jpeg", "XYSCSS=420JPEG", "XCOLORRANGE=LIMITED"])
         XCTAssertGreaterThanOrEqual(stream.frames.count, 2)
         XCTAssertTrue(message.contains("recorded \(stream.frames.count) frames (160x120) to \(path)"), message)
     }

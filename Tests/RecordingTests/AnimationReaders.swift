@@ -180,9 +180,11 @@ enum FFmpeg {
 
     /// Every frame of `input` as straight RGBA bytes, one array a frame, as ffmpeg decodes it
     /// (no frame dropped or repeated).
-    static func decodeRGBA(_ input: String, width: Int, height: Int, inputOptions: [String] = []) throws -> [[UInt8]] {
-        let run = try runTool(try path("ffmpeg"), ["-v", "error"] + inputOptions + ["-i", input, "-fps_mode", "passthrough",
-                                                                                   "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+    /// `filter` (`-vf`) runs before the conversion to RGBA.
+    static func decodeRGBA(_ input: String, width: Int, height: Int, inputOptions: [String] = [],
+                           filter: String? = nil) throws -> [[UInt8]] {
+        let run = try runTool(try path("ffmpeg"), ["-v", "error"] + inputOptions + ["-i", input, "-fps_mode", "passthrough"]
+                              + (filter.map { ["-vf", $0] } ?? []) + ["-f", "rawvideo", "-pix_fmt", "rgba", "-"])
         guard run.status == 0 else { throw TestSupportError("ffmpeg failed on \(input)") }
         let bytes = [UInt8](run.output), frameBytes = width * height * 4
         guard bytes.count % frameBytes == 0 else { throw TestSupportError("ffmpeg gave \(bytes.count) bytes, not whole frames") }

@@ -109,4 +109,77 @@ final class ColourBarRoundTripTests: XCTestCase {
             XCTAssertLessThanOrEqual(error, tolerance, "\(format): worst error \(error)")
         }
     }
+
+    /// The bars stretched over a frame of `width`×`height`, as (frame, the x of each bar's centre).
+    static func wideBars(width: Int, height: Int) -> (Bitmap, [Int]) {
+        let frame = Bitmap(width: width, height: height)
+        let barWidth = width / bars.count
+        for (i, bar) in bars.enumerated() {
+            frame.fill(PixelRect(x: i * barWidth, y: 0, width: i == bars.count - 1 ? width - i * barWidth : barWidth, height: height),
+                       with: PremultipliedColor(red: bar.0, green: bar.1, blue: bar.2, alpha: 255))
+        }
+        return (frame, bars.indices.map { $0 * barWidth + barWidth / 2 })
+    }
+
+    func testY4MIsBT709AtHDSizesAndBT601BelowAndFFmpegReadsItWithTheTagsWeGive() throws {
+        // ffmpeg reads XCOLORRANGE=LIMITED from the header but no matrix: the matrix is given as
+        // the README's pipe recipe gives it (for decoding: the frame's colorspace, which the
+        // RGB conversion uses). Without it, an HD stream decodes visibly wrong.
+        for (width, height, matrix) in [(1280, 720, Y4MSink.Matrix.bt709), (640, 480, .bt601)] {
+            let size = try PixelSize(width: width, height: height)
+            XCTAssertEqual(Y4MSink.Matrix.standard(for: size), matrix)
+            let (frame, centres) = Self.wideBars(width: width, height: height)
+            for chroma in [Y4MSink.Chroma.yuv420, .yuv444] {
+                let path = folder.file("bars-\(width)-\(chroma).y4m")
+                let sink = try Y4MSink(destination: .file(path: path), size: size, chroma: chroma)
+                XCTAssertEqual(sink.matrix, matrix)
+                try sink.consume(frame, index: 0)
+                try sink.finish()
+                let space = matrix == .bt709 ? "bt709" : "smpte170m"
+                let decoded = try FFmpeg.decodeRGBA(path, width: width, height: height, filter: "setparams=colorspace=\(space)")
+                XCTAssertEqual(decoded.count, 1)
+                var worst = 0
+                for (i, bar) in Self.bars.enumerated() {
+                    let o = (height / 2 * width + centres[i]) * 4
+                    for (c, expected) in [bar.0, bar.1, bar.2].enumerated() {
+                        worst = max(worst, abs(Int(decoded[0][o + c]) - Int(expected)))
+                    }
+                }
+                XCTAssertLessThanOrEqual(worst, 2, "\(width)x\(height) \(chroma) \(matrix): worst \(worst)")
+                if matrix == .bt709 {
+                    let untagged = try FFmpeg.decodeRGBA(path, width: width, height: height)
+                    let o = (height / 2 * width + centres[3]) * 4  // green
+                    XCTAssertGreaterThan(abs(Int(untagged[0][o]) - 0) + abs(Int(untagged[0][o + 2]) - 0), 10,
+                                         "read as BT.601, HD green is off: the tags matter")
+                }
+            }
+        }
+    }
+
+    func testC444AlphaKeepsTheAlphaAndTheStraightColours() throws {
+        let size = try PixelSize(width: 32, height: 8)
+        let frame = Bitmap(size: size)
+        for x in 0..<32 {
+            let a = UInt8(x * 8 + 7)
+            for y in 0..<8 { frame[x: x, y: y] = StraightColor(red: 200, green: 40, blue: 90, alpha: a).premultiplied }
+        }
+        let path = folder.file("alpha.y4m")
+        let sink = try Y4MSink(destination: .file(path: path), size: size, chroma: .yuv444Alpha)
+        try sink.consume(frame, index: 0)
+        try sink.finish()
+        let header = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)).prefix(while: { $0 != 10 }), as: UTF8.self)
+        XCTAssertEqual(header, "YUV4MPEG2 W32 H8 F60:1 Ip A1:1 C444alpha XCOLORRANGE=LIMITED")
+        let decoded = try FFmpeg.decodeRGBA(path, width: 32, height: 8)
+        XCTAssertEqual(decoded.count, 1)
+        let expected = frame.straightRGBA()
+        var worst = 0
+        for k in expected.indices {
+            // Colour at alpha below 32 is too coarse in premultiplied form to compare.
+            if k % 4 != 3 && expected[k - k % 4 + 3] < 32 { continue }
+            worst = max(worst, abs(Int(decoded[0][k]) - Int(expected[k])))
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "alpha exact, colours within 2: worst \(worst)")
+        XCTAssertEqual(stride(from: 3, to: expected.count, by: 4).map { decoded[0][$0] },
+                       stride(from: 3, to: expected.count, by: 4).map { expected[$0] }, "alpha exact")
+    }
 }

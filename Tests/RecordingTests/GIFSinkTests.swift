@@ -113,6 +113,42 @@ final class GIFSinkTests: XCTestCase {
         }
     }
 
+    func testUnchangedPixelsOfADitheredFrameAreStoredAsTransparentWithTheKeptPalette() throws {
+        // A photograph in which every frame changes one pixel in nine (spread over the whole
+        // frame, so the changed rectangle is all of it): the first frame's palette still fits,
+        // the unchanged pixels keep their entry and are written as the transparent index, so the
+        // GIF is under 4.5 whole frames (each later frame stores a ninth of its pixels), and decodes as closely as one frame does.
+        let photo = try ImageFile.read(contentsOf: "\(Programs.assets)/PhotoLandscape-512.png")
+        let a = try photo.view(of: PixelRect(x: 200, y: 150, width: 96, height: 64)).copy()
+        var frames: [Bitmap] = []
+        for i in 0..<8 {
+            let frame = a.copy()
+            for y in 0..<a.height {
+                for x in 0..<a.width where (x + 3 * y + i) % 9 == 0 {
+                    let p = a[x: x, y: y]
+                    frame[x: x, y: y] = PremultipliedColor(red: p.red / 2 + 100, green: p.green / 2, blue: 255 - p.blue, alpha: 255)
+                }
+            }
+            frames.append(frame)
+        }
+        let single = try Data(contentsOf: URL(fileURLWithPath: try record([frames[0]], name: "one.gif"))).count
+        let path = try record(frames)
+        let size = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        XCTAssertLessThan(2 * size, 9 * single, "8 frames: \(size) bytes, one frame: \(single) (measured: 26566 and 6893)")
+        let structure = try GIFStructure(contentsOf: path)
+        XCTAssertTrue(structure.frames.allSatisfy { $0.transparentIndex == 255 && $0.paletteSize == 256 },
+                      "255 colours and the keep index")
+        let decoded = try FFmpeg.decodeRGBA(path, width: a.width, height: a.height)
+        XCTAssertEqual(decoded.count, 8)
+        for (i, frame) in frames.enumerated() where i < decoded.count {
+            let source = frame.straightRGBA()
+            var total = 0
+            for k in source.indices where k % 4 != 3 { total += abs(Int(source[k]) - Int(decoded[i][k])) }
+            XCTAssertEqual(decoded[i][3], 255, "opaque")
+            XCTAssertLessThanOrEqual(Double(total) / Double(source.count * 3 / 4), 5, "frame \(i): mean error")
+        }
+    }
+
     func testDelaysTrackTheRecordingAndAbove50FPSTheGIFPlaysAt50() throws {
         let frames = (0..<30).map { i in solidFrame(width: 8, height: 8, PremultipliedColor(red: UInt8(i * 8), green: 0, blue: 0, alpha: 255)) }
         let at30 = try GIFStructure(contentsOf: try record(frames, name: "30.gif", fps: 30))

@@ -78,4 +78,22 @@ final class PNGSequenceSinkTests: XCTestCase {
         }
         XCTAssertEqual(folder.contents(), [])
     }
+
+    func testFileNamePatternsFollowPrintfAndRefuseWhatIsNotOneNumber() throws {
+        typealias Pattern = PNGSequenceSink.FileNamePattern
+        XCTAssertEqual(Pattern("%05d.png")?.name(forNumber: 7), "00007.png")
+        XCTAssertEqual(Pattern("shot_%d.png")?.name(forNumber: 123), "shot_123.png")
+        XCTAssertEqual(Pattern("%3d.png")?.name(forNumber: 4), "  4.png")
+        XCTAssertEqual(Pattern("100%%-%02d.png")?.name(forNumber: 1234), "100%-1234.png", "never cut")
+        XCTAssertEqual(Pattern("frame-%06d.png"), .standard)
+        for bad in ["frames.png", "%d-%d.png", "%5s.png", "%010d.png", "a/%d.png", "%", "%-3d.png"] {
+            XCTAssertNil(Pattern(bad), bad)
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let sink = try PNGSequenceSink(folder: folder.path, fileNamePattern: try XCTUnwrap(Pattern("%04d.png")))
+        try sink.consume(Bitmap(width: 3, height: 2), index: 4)
+        try sink.finish()
+        XCTAssertEqual(folder.contents(), ["0005.png"])
+    }
 }

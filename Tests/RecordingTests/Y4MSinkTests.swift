@@ -21,14 +21,14 @@ final class Y4MSinkTests: XCTestCase {
     func testHeaderAndFrameSizesFor420And444() throws {
         let frames = [solidFrame(width: 6, height: 4, .black), solidFrame(width: 6, height: 4, .white)]
         let (_, y420) = try record(frames)
-        XCTAssertEqual(y420.tokens, ["YUV4MPEG2", "W6", "H4", "F60:1", "Ip", "A1:1", "C420jpeg"])
+        XCTAssertEqual(y420.tokens, ["YUV4MPEG2", "W6", "H4", "F60:1", "Ip", "A1:1", "C420jpeg", "XYSCSS=420JPEG", "XCOLORRANGE=LIMITED"])
         XCTAssertEqual(y420.frames.count, 2)
         XCTAssertEqual(y420.frames[0].count, 6 * 4 + 2 * 3 * 2)
         let (_, y444) = try record(frames, chroma: .yuv444, name: "full.y4m")
-        XCTAssertEqual(y444.tokens.last, "C444")
+        XCTAssertEqual(Array(y444.tokens.suffix(3)), ["C444", "XYSCSS=444", "XCOLORRANGE=LIMITED"])
         XCTAssertEqual(y444.frames[1].count, 6 * 4 * 3)
         XCTAssertEqual(Y4MSink.header(size: try PixelSize(width: 1920, height: 1080), framesPerSecond: 30, chroma: .yuv444),
-                       "YUV4MPEG2 W1920 H1080 F30:1 Ip A1:1 C444\n")
+                       "YUV4MPEG2 W1920 H1080 F30:1 Ip A1:1 C444 XYSCSS=444 XCOLORRANGE=LIMITED\n")
     }
 
     func testKnownColoursGiveBT601LimitedRangeValues() throws {

@@ -95,7 +95,7 @@ final class ProcessSignalTests: XCTestCase {
     }
 
     func testSignalsDuringATransitionToStandardOutputCutTheStreamBetweenFrames() throws {
-        let frameBytes = 6 + 64 * 48 * 3 / 2, header = "YUV4MPEG2 W64 H48 F60:1 Ip A1:1 C420jpeg\n".utf8.count
+        let frameBytes = 6 + 64 * 48 * 3 / 2, header = "YUV4MPEG2 W64 H48 F60:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n".utf8.count
         for signal in [SIGINT, SIGTERM] {
             let output = Pipe()
             let child = try transition("-", standardOutput: output)

@@ -1,6 +1,6 @@
 /// PNG's chunk layer: the 8-byte signature, then chunks of `length (4, big-endian) · type (4) ·
 /// data · CRC-32 of type and data (4)`. Animated PNG is built on it: the APNG writer takes the
-/// `IDAT` data libspng produced for a frame and re-wraps it as `fdAT` chunks.
+/// `IDAT` data PNGEncoder produced for a frame and re-wraps it as `fdAT` chunks.
 ///
 /// ```swift
 /// var file = PNGChunks.signature
@@ -28,7 +28,7 @@ package enum PNGChunks {
     }
 
     /// The chunks of a complete PNG stream in order, or nil when it does not start with the
-    /// signature or a chunk runs past the end. CRCs are not checked: this reads streams libspng
+    /// signature or a chunk runs past the end. CRCs are not checked: this reads streams PNGEncoder
     /// has just written.
     package static func chunks(of png: [UInt8]) -> [Chunk]? {
         guard png.count >= 8, Array(png[0..<8]) == signature else { return nil }

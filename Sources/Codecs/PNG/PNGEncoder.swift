@@ -1,14 +1,18 @@
-// Design note. Encoding streams rows through libspng (`SPNG_ENCODE_PROGRESSIVE`): each bitmap row
-// is un-premultiplied into one reused row buffer and handed to `spng_encode_row`, so memory stays
-// at one row plus the compressed output whatever the image size. A fully opaque bitmap is
+// Design note. Our own PNG writer over libdeflate: each bitmap row is un-premultiplied into one of
+// two reused row buffers, filtered into one reused buffer holding the whole filtered image, which
+// libdeflate compresses as one zlib stream in one call (whole-buffer compression is what makes it
+// fast: no streaming state, and its level 1 parses better than zlib's). The file is the
+// signature, IHDR, one IDAT per GiB of data, IEND; CRCs from libdeflate. A fully opaque bitmap is
 // written as 8-bit RGB (colour type 2), a 25 % smaller raw stream; anything else as 8-bit RGBA.
-// Time goes to filter selection and zlib, hardly to the pixel conversion. Measured here
-// (release, thread CPU time, 1920×1080 synthetic gradients, shared machine): trying all five
-// row filters made level 1 take 90 ms (opaque) / 150 ms (translucent) against 20 / 59 ms with
-// Sub alone, at similar sizes (32 KB / 629 KB vs 30 KB / 667 KB), hence Sub only for levels
-// 1–3. Level 6 with all filters: 150 ms / 345 ms, 8.5 KB / 416 KB. Decoding the same files
-// takes 15–50 ms.
+// Filters: none at level 0, Sub alone at levels 1–3 (measured with libspng and zlib: trying all
+// five row filters made level 1 take 90 ms (opaque) / 150 ms (translucent) for 1920×1080
+// gradients against 20 / 59 ms with Sub, at similar sizes), all five from level 4, chosen per row
+// by the smallest sum of absolute signed bytes (libpng's heuristic). Levels map one to one onto
+// libdeflate's 0–9.
+// Measured here (release, one thread, 1920×1080 photographic fade frames, level 1): see
+// BENCHMARKS.md "Recording" (libspng + zlib before, this after).
 
+import CDeflate
 import CSPNG
 import Glibc
 import Raster
@@ -20,7 +24,8 @@ import Raster
 /// per channel for translucent ones); fully transparent pixels are stored as transparent black.
 /// A bitmap whose pixels are all opaque is stored as 8-bit RGB without an alpha channel,
 /// otherwise as 8-bit RGBA. No gamma, colour-profile or text chunks are written (like
-/// `UIImage.pngData()`, the file is plain sRGB-by-convention).
+/// `UIImage.pngData()`, the file is plain sRGB-by-convention). The bytes depend only on the
+/// pixels and the level.
 ///
 /// ```swift
 /// let bytes = try PNGEncoder.encode(frame, compressionLevel: 1)
@@ -33,54 +38,133 @@ public enum PNGEncoder {
     ///   fastest, 6 (the default) balances size and speed, 9 is smallest and slowest.
     /// - Throws: `.invalidCompressionLevel` outside `0...9`; `.emptyBitmap` when a side is 0.
     public static func encode(_ bitmap: Bitmap, compressionLevel: Int = 6) throws(ImageCodecError) -> [UInt8] {
-        try encode(bitmap, compressionLevel: compressionLevel, alwaysWithAlpha: false)
+        try Workspace().encode(bitmap, compressionLevel: compressionLevel, alwaysWithAlpha: false)
     }
 
     /// `encode`, optionally always as 8-bit RGBA (colour type 6) even when every pixel is opaque:
     /// the frames of an animated PNG must all share the header's colour type.
     package static func encode(_ bitmap: Bitmap, compressionLevel: Int, alwaysWithAlpha: Bool) throws(ImageCodecError) -> [UInt8] {
-        guard (0...9).contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
-        guard !bitmap.size.isEmpty else { throw .emptyBitmap(width: bitmap.width, height: bitmap.height) }
-        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
-            throw .encoderFailed(detail: "cannot create a libspng context (out of memory)")
-        }
-        defer { spng_ctx_free(ctx) }
+        try Workspace().encode(bitmap, compressionLevel: compressionLevel, alwaysWithAlpha: alwaysWithAlpha)
+    }
 
-        let opaque = !alwaysWithAlpha && StraightConversion.isOpaque(bitmap)
-        var ihdr = spng_ihdr()
-        ihdr.width = UInt32(bitmap.width)
-        ihdr.height = UInt32(bitmap.height)
-        ihdr.bit_depth = 8
-        ihdr.color_type = UInt8(opaque ? SPNG_COLOR_TYPE_TRUECOLOR.rawValue : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue)
-        ihdr.compression_method = 0
-        ihdr.filter_method = 0
-        ihdr.interlace_method = UInt8(SPNG_INTERLACE_NONE.rawValue)
+    /// The buffers and compressor of one encoder, kept between images so that a recording
+    /// allocates them once rather than per frame. Not thread-safe: one per encoding thread.
+    package final class Workspace {
+        private var compressor: OpaquePointer?
+        private var compressorLevel = -1
+        private var filtered: UnsafeMutablePointer<UInt8>?
+        private var filteredCapacity = 0
+        private var rows: UnsafeMutablePointer<UInt8>?
+        private var rowsCapacity = 0
 
-        try check(spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1))
-        try check(spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Int32(compressionLevel)))
-        try check(spng_set_ihdr(ctx, &ihdr))
-        try check(spng_set_option(ctx, SPNG_FILTER_CHOICE, filterChoice(forLevel: compressionLevel)))
-        let flags = Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue)
-        try check(spng_encode_image(ctx, nil, 0, Int32(SPNG_FMT_PNG.rawValue), flags))
+        package init() {}
 
-        let rowBytes = bitmap.width * (opaque ? 3 : 4)
-        let rowBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        defer { rowBuffer.deallocate() }
-        for y in 0..<bitmap.height {
-            StraightConversion.unpremultiply(UnsafePointer(bitmap.row(y).baseAddress!), to: rowBuffer,
-                                             count: bitmap.width, dropAlpha: opaque)
-            let status = spng_encode_row(ctx, rowBuffer, rowBytes)
-            if status == Int32(SPNG_EOI.rawValue) { break }
-            try check(status)
+        deinit {
+            if let compressor { libdeflate_free_compressor(compressor) }
+            filtered?.deallocate()
+            rows?.deallocate()
         }
 
-        var length = 0
-        var status: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &status) else {
-            throw .encoderFailed(detail: libspngText(status))
+        /// The PNG file for `bitmap` (see `PNGEncoder.encode(_:compressionLevel:alwaysWithAlpha:)`).
+        package func encode(_ bitmap: Bitmap, compressionLevel: Int, alwaysWithAlpha: Bool) throws(ImageCodecError) -> [UInt8] {
+            guard (0...9).contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
+            guard !bitmap.size.isEmpty else { throw .emptyBitmap(width: bitmap.width, height: bitmap.height) }
+            let opaque = !alwaysWithAlpha && StraightConversion.isOpaque(bitmap)
+            let channels = opaque ? 3 : 4
+            let (rowBytes, overflowRow) = bitmap.width.multipliedReportingOverflow(by: channels)
+            let (total, overflowTotal) = (rowBytes + 1).multipliedReportingOverflow(by: bitmap.height)
+            guard !overflowRow, !overflowTotal, total < Int(Int32.max) * 4 else {
+                throw .encoderFailed(detail: "a \(bitmap.width)x\(bitmap.height) image is too large to encode")
+            }
+            let compressor = try compressor(level: compressionLevel)
+            let filtered = buffer(&self.filtered, capacity: &filteredCapacity, count: total)
+            let rows = buffer(&self.rows, capacity: &rowsCapacity, count: 2 * rowBytes)
+            let strategy: PNGRowFilter.Strategy = switch compressionLevel {
+            case 0: .none
+            case 1...3: .sub
+            default: .adaptive
+            }
+            var previous = rows, current = rows + rowBytes
+            for y in 0..<bitmap.height {
+                StraightConversion.unpremultiply(UnsafePointer(bitmap.row(y).baseAddress!), to: current,
+                                                 count: bitmap.width, dropAlpha: opaque)
+                PNGRowFilter.filter(current, previous: y == 0 ? nil : UnsafePointer(previous), count: rowBytes,
+                                    bytesPerPixel: channels, strategy: strategy, into: filtered + y * (rowBytes + 1))
+                swap(&previous, &current)
+            }
+
+            let bound = libdeflate_zlib_compress_bound(compressor, total)
+            let idatCount = max(1, (bound + Self.idatLimit - 1) / Self.idatLimit)
+            let capacity = 8 + 25 + bound + 12 * idatCount + 12
+            return try [UInt8](unsafeUninitializedCapacity: capacity) { (out, initialized) throws(ImageCodecError) in
+                let base = out.baseAddress!
+                var o = 0
+                for byte in PNGChunks.signature {
+                    base[o] = byte
+                    o += 1
+                }
+                var ihdr: [UInt8] = []
+                PNGChunks.appendBigEndian(UInt32(bitmap.width), to: &ihdr)
+                PNGChunks.appendBigEndian(UInt32(bitmap.height), to: &ihdr)
+                ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+                o = Self.writeChunk("IHDR", data: ihdr, at: o, in: base)
+                // Compressed after the first IDAT's header, then spread in place into chunks of
+                // at most `idatLimit` bytes (a real image has one), the last chunk moved first.
+                let dataStart = o + 8, limit = Self.idatLimit
+                let compressed = libdeflate_zlib_compress(compressor, filtered, total, base + dataStart, bound)
+                guard compressed > 0 else { throw .encoderFailed(detail: "libdeflate could not compress the image") }
+                let chunkCount = max(1, (compressed + limit - 1) / limit)
+                for k in stride(from: chunkCount - 1, through: 1, by: -1) {
+                    memmove(base + dataStart + k * (limit + 12), base + dataStart + k * limit, min(limit, compressed - k * limit))
+                }
+                for k in 0..<chunkCount {
+                    let start = dataStart + k * (limit + 12), length = min(limit, compressed - k * limit)
+                    Self.store(UInt32(length), at: base + start - 8)
+                    for (i, byte) in "IDAT".utf8.enumerated() { base[start - 4 + i] = byte }
+                    Self.store(libdeflate_crc32(0, base + start - 4, 4 + length), at: base + start + length)
+                    o = start + length + 4
+                }
+                o = Self.writeChunk("IEND", data: [], at: o, in: base)
+                initialized = o
+            }
         }
-        defer { free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+
+        private static let idatLimit = 1 << 30
+
+        private func compressor(level: Int) throws(ImageCodecError) -> OpaquePointer {
+            if let compressor, compressorLevel == level { return compressor }
+            if let compressor { libdeflate_free_compressor(compressor) }
+            compressor = libdeflate_alloc_compressor(Int32(level))
+            compressorLevel = level
+            guard let compressor else { throw .encoderFailed(detail: "cannot create a libdeflate compressor (out of memory)") }
+            return compressor
+        }
+
+        private func buffer(_ pointer: inout UnsafeMutablePointer<UInt8>?, capacity: inout Int, count: Int) -> UnsafeMutablePointer<UInt8> {
+            if let pointer, capacity >= count { return pointer }
+            pointer?.deallocate()
+            pointer = .allocate(capacity: count)
+            capacity = count
+            return pointer!
+        }
+
+        private static func store(_ value: UInt32, at pointer: UnsafeMutablePointer<UInt8>) {
+            pointer[0] = UInt8(value >> 24)
+            pointer[1] = UInt8((value >> 16) & 0xFF)
+            pointer[2] = UInt8((value >> 8) & 0xFF)
+            pointer[3] = UInt8(value & 0xFF)
+        }
+
+        private static func writeChunk(_ type: String, data: [UInt8], at offset: Int, in base: UnsafeMutablePointer<UInt8>) -> Int {
+            store(UInt32(data.count), at: base + offset)
+            var o = offset + 4
+            for byte in type.utf8 + data {
+                base[o] = byte
+                o += 1
+            }
+            store(libdeflate_crc32(0, base + offset + 4, 4 + data.count), at: base + o)
+            return o + 4
+        }
     }
 
     /// Encodes `bitmap` and writes it to `path` atomically: the bytes go to a temporary file in
@@ -91,30 +175,26 @@ public enum PNGEncoder {
     ///   writable or `path` is a folder; `.writeFailed` when writing or syncing fails part-way
     ///   (disk full, I/O error).
     public static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int = 6) throws(ImageCodecError) {
-        try write(bitmap, to: path, compressionLevel: compressionLevel, sink: .system)
+        try write(bitmap, to: path, compressionLevel: compressionLevel, workspace: Workspace(), sink: .system)
+    }
+
+    /// `write` with the caller's workspace (a recording's encoder thread keeps one).
+    package static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int,
+                              workspace: Workspace) throws(ImageCodecError) {
+        try write(bitmap, to: path, compressionLevel: compressionLevel, workspace: workspace, sink: .system)
     }
 
     static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int, sink: FileSink) throws(ImageCodecError) {
-        let bytes = try encode(bitmap, compressionLevel: compressionLevel)
+        try write(bitmap, to: path, compressionLevel: compressionLevel, workspace: Workspace(), sink: sink)
+    }
+
+    static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int, workspace: Workspace,
+                      sink: FileSink) throws(ImageCodecError) {
+        let bytes = try workspace.encode(bitmap, compressionLevel: compressionLevel, alwaysWithAlpha: false)
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageCodecError) in try AtomicFileWriter.write(buffer, to: path, sink: sink) }
         }
         try result.get()
-    }
-
-    /// Row filters libspng may choose from: none for level 0 (stored data gains nothing), only
-    /// Sub for 1–3 (a third of the time of trying all five, similar size), all five, picked per
-    /// row, from level 4 up.
-    static func filterChoice(forLevel level: Int) -> Int32 {
-        switch level {
-        case 0: Int32(SPNG_DISABLE_FILTERING.rawValue)
-        case 1...3: Int32(SPNG_FILTER_CHOICE_SUB.rawValue)
-        default: Int32(SPNG_FILTER_CHOICE_ALL.rawValue)
-        }
-    }
-
-    private static func check(_ status: Int32) throws(ImageCodecError) {
-        guard status == 0 else { throw .encoderFailed(detail: libspngText(status)) }
     }
 }
 

@@ -1,26 +1,30 @@
-// Design note. Each GIF frame gets a local palette built from the pixels it stores (the
-// rectangle that changed), not one global palette: a sink sees frames one at a time and keeps
-// none, so a global palette would need a second rendering pass, which a live viewer recording
-// cannot have. A local palette costs 768 bytes a frame and fits each frame's colours (a fade's
-// in-between colours exist in no single input image).
+// Design note. A frame's palette is kept for the frames after it while it still fits them, and
+// replaced by a new one (median cut of that frame) when it no longer does. A sink sees frames
+// one at a time and keeps none, so one global palette would need a second rendering pass, which
+// a live viewer recording cannot have; a palette reused while it fits gives the same benefit
+// where it matters: pixels that changed little keep their index, so the sink can write them as
+// the transparent "keep what is shown" index (ffmpeg's `transdiff`), and LZW packs those runs.
 //
 // - At most 256 distinct colours (255 with transparency: UI, flat art): those exact colours, no
-//   dithering, so flat colours decode exactly.
-// - More: median cut over a 15-bit (5 bits a channel) histogram of every stored pixel; each box
-//   is split at the weighted median of its longest side, the box with the largest
-//   population × side first; each palette colour is the mean of its box's pixels at full
-//   precision. Pixels then map through 8×8 ordered (Bayer) dithering, ±8 levels a channel as
-//   ffmpeg's `paletteuse=dither=bayer` at its default scale, in frame coordinates, so unchanged
-//   areas keep their pattern from frame to frame (no crawling noise, and runs LZW compresses); a
-//   pixel whose colour is in the palette is never dithered. The nearest colour is looked up in
-//   an 18-bit (6 bits a channel) table filled lazily per frame, nearest to each cell's centre.
+//   dithering, so flat colours decode exactly. No "keep" index there: on `record cover` at
+//   480×360 (60 frames) it grew the GIF from 72 KB to 86 KB — the changed rectangle already
+//   leaves out what did not change, and the extra entry pushes palettes to the next power of two.
+// - More: median cut over a 15-bit (5 bits a channel) histogram of every stored pixel into 255
+//   colours (the 256th entry is the transparent index); each box is split at the weighted median
+//   of its longest side, the box with the largest population × side first; each palette colour
+//   is the mean of its box's pixels at full precision. The previous frame's palette is kept when
+//   its error over this frame's histogram (count × squared distance of each cell's mean to its
+//   nearest palette colour) is at most `reuseTolerance` × the new palette's, plus `reuseSlack`
+//   (12 level², summed over the channels) a pixel.
+// - Dithering: 8×8 ordered (Bayer), ±8 levels a channel as ffmpeg's `paletteuse=dither=bayer` at
+//   its default scale, in frame coordinates. Chosen over error diffusion for size: a pixel's index
+//   depends only on its own colour and position, so a pixel whose colour did not move across a
+//   palette boundary keeps its index and becomes "keep" (error diffusion carries every change to
+//   the pixels after it, so in a fade almost every index changes every frame). A pixel whose
+//   colour is in the palette is never dithered. The nearest colour is looked up in an 18-bit (6
+//   bits a channel) table filled lazily, nearest to each cell's centre, kept while the palette is.
 // - Alpha below 128 is transparent (one palette entry); above, the straight (un-premultiplied)
 //   colour is shown opaque.
-// Tried and dropped: giving unchanged pixels inside the changed rectangle the transparent index
-// (ffmpeg's `transdiff`, "keep what the canvas shows"). On `record cover` at 480×360, 60 frames,
-// the GIF grew from 72 KB to 86 KB (keeping every unchanged pixel, or only runs of 16 or more):
-// the rectangle already excludes what did not change, the flat runs it replaces were already
-// cheap, and the extra entry pushes palettes to the next power of two.
 // Measured here (release, perf, 1920×1080 fade frames of two photographs): 25 ms a frame for the
 // straight conversion, distinct-colour count and dithered mapping, 4 ms for the median cut.
 
@@ -32,11 +36,20 @@ struct GIFQuantizer {
     struct Result {
         /// Colours as `0xRRGGBB`, at most 256 (transparent entry included).
         var palette: [UInt32]
-        /// The palette entry for transparent pixels, when the pixels include some.
+        /// The palette entry for transparent pixels, when the pixels include some or `keepable`.
         var transparentIndex: Int?
         /// One index a pixel, row by row.
         var indices: [UInt8]
+        /// True when the frame was dithered to a median-cut palette: the sink may then write
+        /// pixels whose colour equals what the canvas already shows as `transparentIndex`.
+        var keepable: Bool
     }
+
+    /// How much worse than a new palette the kept one may fit a frame (in summed squared error).
+    static let reuseTolerance = 1.5
+    /// How much worse than a new palette the kept one may fit a frame, in squared levels (summed
+    /// over the channels) a pixel: small next to the ±8 levels of dithering.
+    static let reuseSlack = 12.0
 
     /// The 8×8 Bayer matrix, values 0...63.
     static let bayer: [Int32] = {
@@ -59,7 +72,10 @@ struct GIFQuantizer {
         return m
     }()
 
+    /// Nearest entry of `kept` for each 18-bit cell, -1 until looked up.
     private var nearest = [Int16](repeating: -1, count: 1 << 18)
+    /// The median-cut palette of an earlier frame, reused while it fits.
+    private var kept: [UInt32]?
     private var straight: [UInt32] = []
 
     /// The palette and indices for `pixels`, which sit at (`originX`, `originY`) in the frame
@@ -123,10 +139,20 @@ struct GIFQuantizer {
                 }
             }
             let palette = distinct.map { $0 & 0xFF_FFFF } + (hasTransparent ? [0] : [])
-            return Result(palette: palette, transparentIndex: hasTransparent ? transparent : nil, indices: indices)
+            return Result(palette: palette, transparentIndex: hasTransparent ? transparent : nil, indices: indices,
+                          keepable: false)
         }
 
-        let palette = Self.medianCut(straight, colours: limit)
+        let histogram = Histogram(straight)
+        let fresh = Self.medianCut(histogram, colours: 255)
+        let palette: [UInt32]
+        if let kept, histogram.error(of: kept, nearest: &nearest) <= Self.reuseTolerance * fresh.error + Self.reuseSlack * Double(histogram.population) {
+            palette = kept
+        } else {
+            palette = fresh.palette
+            nearest.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            kept = palette
+        }
         var paletteIndex = ColourIndex()
         for (i, c) in palette.enumerated() where paletteIndex.index(of: c | 0xFF00_0000) == nil {
             paletteIndex.insert(c | 0xFF00_0000, index: i)
@@ -136,7 +162,6 @@ struct GIFQuantizer {
         straight.withUnsafeBufferPointer { source in
             indices.withUnsafeMutableBufferPointer { out in
                 nearest.withUnsafeMutableBufferPointer { nearest in
-                    nearest.update(repeating: -1)
                     Self.bayer.withUnsafeBufferPointer { bayer in
                         for y in 0..<height {
                             let bayerRow = ((originY + y) & 7) * 8
@@ -155,21 +180,27 @@ struct GIFQuantizer {
                                 let r = min(255, max(0, Int32((c >> 16) & 0xFF) + d))
                                 let g = min(255, max(0, Int32((c >> 8) & 0xFF) + d))
                                 let b = min(255, max(0, Int32(c & 0xFF) + d))
-                                let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
-                                var n = nearest[cell]
-                                if n < 0 {
-                                    n = Int16(Self.nearestIndex(to: (r | 2) & ~1, (g | 2) & ~1, (b | 2) & ~1, in: palette))
-                                    nearest[cell] = n
-                                }
-                                out[i] = UInt8(n)
+                                out[i] = UInt8(Self.nearestCached(r, g, b, in: palette, table: nearest))
                             }
                         }
                     }
                 }
             }
         }
-        return Result(palette: palette + (hasTransparent ? [0] : []), transparentIndex: hasTransparent ? transparent : nil,
-                      indices: indices)
+        return Result(palette: palette + [0], transparentIndex: transparent, indices: indices, keepable: true)
+    }
+
+    /// The palette entry nearest to the centre of (r, g, b)'s 18-bit cell, through `table`.
+    @inline(__always)
+    static func nearestCached(_ r: Int32, _ g: Int32, _ b: Int32, in palette: [UInt32],
+                              table: UnsafeMutableBufferPointer<Int16>) -> Int {
+        let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
+        var n = table[cell]
+        if n < 0 {
+            n = Int16(nearestIndex(to: (r | 2) & ~1, (g | 2) & ~1, (b | 2) & ~1, in: palette))
+            table[cell] = n
+        }
+        return Int(n)
     }
 
     /// The palette entry nearest to (r, g, b) in squared RGB distance; the lowest index on ties.
@@ -186,21 +217,58 @@ struct GIFQuantizer {
         return best
     }
 
-    /// Up to `colours` colours (`0xRRGGBB`) for the opaque pixels of `pixels` (`0xFFRRGGBB`;
-    /// 0 marks a transparent pixel), by median cut over a 5-bit-a-channel histogram.
-    static func medianCut(_ pixels: [UInt32], colours: Int) -> [UInt32] {
+    /// The colours of a frame's opaque pixels, counted in 15-bit cells (5 bits a channel) with
+    /// the sum of each cell's exact colours.
+    struct Histogram {
         var counts = [Int](repeating: 0, count: 1 << 15)
         var sums = [Int](repeating: 0, count: 3 << 15)
-        for c in pixels where c != 0 {
-            let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-            let cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-            counts[cell] += 1
-            sums[3 * cell] += r
-            sums[3 * cell + 1] += g
-            sums[3 * cell + 2] += b
-        }
+        /// The cells with at least one pixel, in increasing order.
         var cells: [Int] = []
-        for cell in 0..<(1 << 15) where counts[cell] > 0 { cells.append(cell) }
+        var population = 0
+
+        /// Counts `pixels` (`0xFFRRGGBB`; 0 marks a transparent pixel, not counted).
+        init(_ pixels: [UInt32]) {
+            for c in pixels where c != 0 {
+                let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                let cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                counts[cell] += 1
+                sums[3 * cell] += r
+                sums[3 * cell + 1] += g
+                sums[3 * cell + 2] += b
+            }
+            for cell in 0..<(1 << 15) where counts[cell] > 0 {
+                cells.append(cell)
+                population += counts[cell]
+            }
+        }
+
+        /// The mean colour of an occupied cell.
+        func mean(_ cell: Int) -> (Int32, Int32, Int32) {
+            let n = counts[cell], half = n / 2
+            return (Int32((sums[3 * cell] + half) / n), Int32((sums[3 * cell + 1] + half) / n), Int32((sums[3 * cell + 2] + half) / n))
+        }
+
+        /// Σ count × squared distance from each cell's mean to its nearest entry of `palette`,
+        /// looked up through `nearest` (the 18-bit table kept for `palette`).
+        func error(of palette: [UInt32], nearest: inout [Int16]) -> Double {
+            var total = 0
+            nearest.withUnsafeMutableBufferPointer { table in
+                for cell in cells {
+                    let (r, g, b) = mean(cell)
+                    let c = palette[GIFQuantizer.nearestCached(r, g, b, in: palette, table: table)]
+                    let dr = Int32((c >> 16) & 0xFF) - r, dg = Int32((c >> 8) & 0xFF) - g, db = Int32(c & 0xFF) - b
+                    total += counts[cell] * Int(dr * dr + dg * dg + db * db)
+                }
+            }
+            return Double(total)
+        }
+    }
+
+    /// Up to `colours` colours (`0xRRGGBB`) for `histogram` by median cut, and the error of the
+    /// cut: Σ count × squared distance from each cell's mean to its box's colour.
+    static func medianCut(_ histogram: Histogram, colours: Int) -> (palette: [UInt32], error: Double) {
+        let counts = histogram.counts, sums = histogram.sums
+        var cells = histogram.cells
 
         struct Box {
             var range: Range<Int>
@@ -225,6 +293,7 @@ struct GIFQuantizer {
             return Box(range: range, population: population, longestSide: high[axis] - low[axis], axis: axis)
         }
 
+        guard !cells.isEmpty else { return ([0], 0) }
         var boxes = [makeBox(0..<cells.count)]
         while boxes.count < colours {
             var chosen = -1, bestScore = 0
@@ -250,7 +319,8 @@ struct GIFQuantizer {
             boxes[chosen] = makeBox(box.range.lowerBound..<split)
             boxes.append(makeBox(split..<box.range.upperBound))
         }
-        return boxes.map { box in
+        var error = 0
+        let palette = boxes.map { box in
             var r = 0, g = 0, b = 0
             for k in box.range {
                 let cell = cells[k]
@@ -259,11 +329,17 @@ struct GIFQuantizer {
                 b += sums[3 * cell + 2]
             }
             let n = box.population, half = box.population / 2
-            return UInt32((r + half) / n) << 16 | UInt32((g + half) / n) << 8 | UInt32((b + half) / n)
+            let colour = (Int32((r + half) / n), Int32((g + half) / n), Int32((b + half) / n))
+            for k in box.range {
+                let (cr, cg, cb) = histogram.mean(cells[k])
+                let dr = cr - colour.0, dg = cg - colour.1, db = cb - colour.2
+                error += counts[cells[k]] * Int(dr * dr + dg * dg + db * db)
+            }
+            return UInt32(colour.0) << 16 | UInt32(colour.1) << 8 | UInt32(colour.2)
         }
+        return (palette, Double(error))
     }
 }
-
 /// A small open-addressed map from colour (`0xFFRRGGBB`, never 0) to palette index, for up to
 /// 256 colours.
 private struct ColourIndex {

@@ -1,8 +1,10 @@
 // Design note. GIF89a written by our own encoder (no GIF library): a logical screen of the
 // frame size with no global palette, a NETSCAPE2.0 loop extension, then for each frame a
 // graphic control extension (delay in centiseconds, disposal, transparency), an image descriptor
-// for the rectangle that changed since the previous frame, its local palette (GIFQuantizer) and
-// its LZW data (GIFLZW); the trailer byte on `finish()`.
+// for the rectangle that changed since the previous frame, its palette (GIFQuantizer: exact
+// colours, or a median-cut palette kept from frame to frame while it fits) and its LZW data
+// (GIFLZW); the trailer byte on `finish()`. A canvas of what the GIF shows is kept, so that in a
+// dithered frame every pixel already showing its colour is written as the transparent index.
 //
 // Time. Delays are whole centiseconds, and browsers play any delay under 2 cs as 10 cs, so no
 // frame is shorter than 2 cs. Up to 50 fps each frame starts at round(100·i/fps) cs, so the
@@ -20,20 +22,18 @@
 // as large as the first). Frames with no such pixels use "do not dispose". Three frame buffers
 // are held (shown, waiting to be written, latest of its slot).
 //
-// Measured here (release, -target-cpu native, 2 shared cores; `transition fade` between the two
-// 1920×1080 photographs of `assets/`, 60 frames at 60 fps → 50 GIF frames): 2.6 s wall and CPU,
-// rendering included, ≈ 52 ms a GIF frame (quantizing 25 ms, LZW 15 ms, median cut 4 ms), 70 MB;
-// mean error against the PNG frames 4.4 (first frame) and 5.6 (middle) levels a channel.
-// ffmpeg's two-pass palettegen/paletteuse on the same 60 PNG frames: 53.5 s CPU (sierra2_4a
-// dithering, 63 MB, error 6.1 / 6.4) or 40.6 s (bayer, 30 MB, error 5.9 / 6.4): its one global
-// palette makes unchanged colours repeat from frame to frame, so its LZW data is smaller.
+// Measured here (release, `transition fade` between the two 1920×1080 photographs of `assets/`,
+// 60 frames at 50 fps; BENCHMARKS.md "GIF against ffmpeg's two-pass palette"): 3.3 s CPU with
+// the rendering, 44.0 MB, SSIM 0.820; ffmpeg's palettegen/paletteuse on the same frames: 80.3 s,
+// 62.7 MB, SSIM 0.779. With a new palette every frame and no transparency it was 70 MB.
 
 import Raster
 
 /// Writes frames as one animated GIF (GIF89a), the format every browser and chat program plays.
 ///
-/// Each frame has up to 256 colours of its own (local palette, median cut, ordered dithering;
-/// see `GIFQuantizer`), stores only the rectangle that changed, and lasts whole centiseconds
+/// Each frame has up to 256 colours (a local palette: exact colours, or median cut with ordered
+/// dithering, kept for the next frames while it fits; see `GIFQuantizer`), stores only the
+/// rectangle that changed (and, in a dithered frame, its unchanged pixels as transparent), and lasts whole centiseconds
 /// chosen so that the GIF's total time tracks the recording; above 50 fps the GIF plays at
 /// 50 fps (`effectiveFramesPerSecond`), leaving frames out. Pixels with alpha below 128 are
 /// transparent. The animation plays `loopCount` times (0: for ever).
@@ -72,12 +72,18 @@ public final class GIFSink: FrameSink {
     private var hasShown = false
     /// The rectangle the last written frame disposes to background, which the next redraws.
     private var cleared: PixelRect?
+    /// What the GIF shows after the last written frame, a word a pixel: `0xRRGGBB`, or
+    /// `transparentOnCanvas` where nothing (or the background) shows.
+    private var canvas: [UInt32]
     private var waiting: Bitmap
     private var waitingSlot: Int?
     private var latest: Bitmap
     private var latestSlot: Int?
     private var committedBytes = 0
     private var finished = false
+
+    /// The canvas word of a pixel that shows nothing: no `0xRRGGBB` colour equals it.
+    private static let transparentOnCanvas: UInt32 = 0x0100_0000
 
     /// The highest frame rate a GIF plays at: browsers show delays under 2 cs as 10 cs.
     public static let maximumFramesPerSecond = 50
@@ -107,6 +113,7 @@ public final class GIFSink: FrameSink {
         shown = Bitmap(size: size)
         waiting = Bitmap(size: size)
         latest = Bitmap(size: size)
+        canvas = [UInt32](repeating: Self.transparentOnCanvas, count: size.width * size.height)
         output = try OutputFile(destination)
         var header = Array("GIF89a".utf8)
         Self.appendLittleEndian(size.width, to: &header)
@@ -177,7 +184,8 @@ public final class GIFSink: FrameSink {
             region = region.union(toClear)
             disposal = 2
         }
-        let result = quantizer.quantize(try! frame.view(of: region), originX: region.x, originY: region.y)
+        var result = quantizer.quantize(try! frame.view(of: region), originX: region.x, originY: region.y)
+        updateCanvas(with: &result, in: region, disposal: disposal)
         var bits = 1
         while 1 << bits < result.palette.count { bits += 1 }
         var bytes: [UInt8] = [0x21, 0xF9, 4, disposal << 2 | (result.transparentIndex == nil ? 0 : 1)]
@@ -212,6 +220,39 @@ public final class GIFSink: FrameSink {
         swap(&shown, &waiting)
         hasShown = true
         cleared = disposal == 2 ? region : nil
+    }
+
+    /// Records what `result` draws in `region` on the canvas. When the result allows it
+    /// (`keepable`, a dithered frame), a pixel whose colour is the one the canvas already shows
+    /// becomes the transparent index, which leaves it as it is and makes runs LZW packs (in a fade
+    /// with a kept palette most pixels stay on their palette entry from one frame to the next).
+    /// A frame disposed to background leaves its rectangle transparent.
+    private func updateCanvas(with result: inout GIFQuantizer.Result, in region: PixelRect, disposal: UInt8) {
+        let width = size.width, palette = result.palette
+        let transparent = result.transparentIndex.map { UInt8($0) }
+        let keep = result.keepable ? transparent : nil
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            result.indices.withUnsafeMutableBufferPointer { indices in
+                for y in 0..<region.height {
+                    let row = (region.y + y) * width + region.x, first = y * region.width
+                    for x in 0..<region.width {
+                        let index = indices[first + x]
+                        if index == transparent { continue }
+                        let colour = palette[Int(index)]
+                        if let keep, canvas[row + x] == colour {
+                            indices[first + x] = keep
+                        } else {
+                            canvas[row + x] = colour
+                        }
+                    }
+                }
+                if disposal == 2 {
+                    for y in region.minY..<region.maxY {
+                        canvas[(y * width + region.x)..<(y * width + region.maxX)].update(repeating: Self.transparentOnCanvas)
+                    }
+                }
+            }
+        }
     }
 
     /// The bounds of the pixels of `frame` inside `rect` that are visible (alpha ≥ 128).

@@ -4,7 +4,7 @@ import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
 /// [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
-/// [--chroma 420|444]`: a demo run headless on a virtual clock, faster than real time, every
+/// [--chroma 420|444|444alpha]`: a demo run headless on a virtual clock, faster than real time, every
 /// frame stored. The same command gives the same bytes every time, whatever the thread count.
 ///
 /// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
@@ -25,6 +25,8 @@ enum RecordCommand {
         var loopCount: Int?
         /// `--quality`, `--crf`, `--preset`.
         var encoding = EncodingOptions()
+        /// `--at SECONDS`: only the frame shown at that time, written as one PNG.
+        var stillTime: Double?
     }
 
     @MainActor
@@ -32,6 +34,7 @@ enum RecordCommand {
         let options = try parse(&cursor)
         let demo = try DemoCatalog.demo(forCommandLine: options.demo!)
         let outPath = options.outPath!
+        if let time = options.stillTime { return try recordStill(demo, at: time, options: options) }
         let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
         if let loop = options.loopCount, !format.loops {
             throw .usage("--loop \(loop): only an animation loops (.apng, .gif, .webp), not \(format.displayName)")
@@ -64,16 +67,10 @@ enum RecordCommand {
             throw CommandLineFailure(error)
         }
         host.show(DemoCatalog.window(for: demo, size: options.size))
-        let centre = CGPoint(x: CGFloat(options.size.width) / 2, y: CGFloat(options.size.height) / 2)
         var pendingClicks = options.clicks.sorted()[...]
         var bar = ProgressBar(total: frameCount, label: "record \(demo.name)")
         for index in 0..<frameCount {
-            if index > 0 { host.advance(by: 1 / Double(options.framesPerSecond)) }
-            let time = Double(index) / Double(options.framesPerSecond)
-            while let click = pendingClicks.first, click <= time + 1e-9 {
-                pendingClicks.removeFirst()
-                host.click(at: centre)
-            }
+            advance(host, to: index, clicks: &pendingClicks, options: options)
             guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
             let shown = host.snapshot().cgImage!.bitmap
             buffer.copy(from: shown, atX: 0, y: 0)
@@ -84,6 +81,46 @@ enum RecordCommand {
         bar.finish()
         try RecordingCompletion.check(outcome, interruption: interruption, namer: sinks.first as? PNGSequenceSink,
                                       outPath: outPath, format: format, framesRequested: frameCount)
+        return .success
+    }
+
+    /// Moves `host` to frame `index` (the next one): the clock forward by one frame (except for
+    /// frame 0), then the clicks due by that frame's time.
+    @MainActor
+    private static func advance(_ host: HeadlessHost, to index: Int, clicks: inout ArraySlice<Double>, options: Options) {
+        if index > 0 { host.advance(by: 1 / Double(options.framesPerSecond)) }
+        let time = Double(index) / Double(options.framesPerSecond)
+        let centre = CGPoint(x: CGFloat(options.size.width) / 2, y: CGFloat(options.size.height) / 2)
+        while let click = clicks.first, click <= time + 1e-9 {
+            clicks.removeFirst()
+            host.click(at: centre)
+        }
+    }
+
+    /// `--at SECONDS`: runs the demo to the frame shown at that time, frame ⌊SECONDS · fps⌋ (the
+    /// same pixels as that frame of a recording), and writes it as one PNG. With `--frames` or
+    /// `--seconds`, a time past the recording's end is a usage error.
+    @MainActor
+    private static func recordStill(_ demo: DemoCatalog.Demo, at time: Double, options: Options) throws(CommandLineFailure) -> ExitCode {
+        try StillOutput.check(options.outPath!, format: options.format)
+        let index = Int((time * Double(options.framesPerSecond) + 1e-9).rounded(.down))
+        if options.frames != nil || options.seconds != nil {
+            let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
+            guard index < frameCount else {
+                throw .usage("--at \(time): the recording has \(frameCount) frames at \(options.framesPerSecond) fps, so it ends before \(time) s (frame \(index)); use a time below \(Double(frameCount) / Double(options.framesPerSecond))")
+            }
+        }
+        let host: HeadlessHost
+        do {
+            host = try HeadlessHost(size: CGSize(width: options.size.width, height: options.size.height),
+                                    framesPerSecond: options.framesPerSecond)
+        } catch {
+            throw CommandLineFailure(error)
+        }
+        host.show(DemoCatalog.window(for: demo, size: options.size))
+        var pendingClicks = options.clicks.sorted()[...]
+        for i in 0...index { advance(host, to: i, clicks: &pendingClicks, options: options) }
+        try StillOutput.write(host.snapshot().cgImage!.bitmap, to: options.outPath!, compressionLevel: options.pngLevel)
         return .success
     }
 
@@ -104,12 +141,9 @@ enum RecordCommand {
             case let .option("--loop", inline):
                 options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
             case let .option("--chroma", inline):
-                let text = try cursor.value(of: "--chroma", inline: inline)
-                switch text {
-                case "420": options.chroma = .yuv420
-                case "444": options.chroma = .yuv444
-                default: throw .usage("--chroma \(text): expected 420 or 444")
-                }
+                options.chroma = try cursor.chroma(of: "--chroma", inline: inline)
+            case let .option("--at", inline):
+                options.stillTime = try cursor.number(of: "--at", inline: inline, in: 0...86_400)
             case let .option(name, inline):
                 if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
                 throw .usage("unknown option '\(name)' for record")

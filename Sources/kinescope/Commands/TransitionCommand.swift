@@ -44,6 +44,10 @@ enum TransitionCommand {
         var loopCount: Int?
         /// `--quality`, `--crf`, `--preset`.
         var encoding = EncodingOptions()
+        /// `--at P`: one still at progress P, `0...1`, written as one PNG.
+        var stillProgress: Double?
+        /// `--range A-B`: only the frames whose progress `i / (frames − 1)` is in `A...B`.
+        var range: ClosedRange<Double>?
     }
 
     static func run(_ cursor: inout ArgumentCursor) throws(CommandLineFailure) -> ExitCode {
@@ -79,13 +83,12 @@ enum TransitionCommand {
                 options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
             case let .option("--loop", inline):
                 options.loopCount = try cursor.integer(of: "--loop", inline: inline, in: 0...65535)
+            case let .option("--at", inline):
+                options.stillProgress = try cursor.number(of: "--at", inline: inline, in: 0...1)
+            case let .option("--range", inline):
+                options.range = try cursor.progressRange(of: "--range", inline: inline)
             case let .option("--chroma", inline):
-                let text = try cursor.value(of: "--chroma", inline: inline)
-                switch text {
-                case "420": options.chroma = .yuv420
-                case "444": options.chroma = .yuv444
-                default: throw .usage("--chroma \(text): expected 420 or 444")
-                }
+                options.chroma = try cursor.chroma(of: "--chroma", inline: inline)
             case let .option(name, inline):
                 if try options.encoding.take(name, inline: inline, from: &cursor) { continue }
                 throw .usage("unknown option '\(name)' for transition")
@@ -100,6 +103,9 @@ enum TransitionCommand {
         guard options.fromPath != nil else { throw .usage("transition needs --from IMAGE") }
         guard options.toPath != nil else { throw .usage("transition needs --to IMAGE") }
         guard options.outPath != nil else { throw .usage("transition needs --out PATH (a folder, a .y4m, .apng or .gif file, or - for standard output)") }
+        if options.stillProgress != nil, options.range != nil {
+            throw .usage("--at and --range: a still is one frame; give one of them")
+        }
         return options
     }
 
@@ -107,7 +113,8 @@ enum TransitionCommand {
     /// before drawing anything, then renders and stores the frames.
     static func render(_ options: Options) throws(CommandLineFailure) -> ExitCode {
         let name = options.name!, outPath = options.outPath!
-        let format = try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
+        if options.stillProgress != nil { try StillOutput.check(outPath, format: options.format) }
+        let format = options.stillProgress != nil ? .png : try RecordingFormat.resolve(options.format, path: outPath, option: "--out")
         if let loop = options.loopCount, !format.loops {
             throw .usage("--loop \(loop): only an animation loops (.apng, .gif, .webp), not \(format.displayName)")
         }
@@ -122,6 +129,21 @@ enum TransitionCommand {
             throw CommandLineFailure(error)
         }
         let size = options.size ?? from.size
+        let indices = try frameIndices(options)
+
+        if let progress = options.stillProgress {
+            let renderer = TransitionRenderer()
+            let compositor = Compositor(threadCount: renderer.threadCount)
+            let frame = Bitmap(size: size)
+            do {
+                try renderer.render(transition, from: fitted(from, into: size, compositor: compositor),
+                                    to: fitted(to, into: size, compositor: compositor), progress: progress, into: frame)
+            } catch {
+                throw CommandLineFailure(error)
+            }
+            try StillOutput.write(frame, to: outPath, compressionLevel: options.pngLevel)
+            return .success
+        }
 
         InterruptSignals.ignoreBrokenPipes()
         let interruption = Interruption()
@@ -141,8 +163,8 @@ enum TransitionCommand {
         let first = fitted(from, into: size, compositor: compositor)
         let last = fitted(to, into: size, compositor: compositor)
 
-        var bar = ProgressBar(total: options.frames, label: type(of: transition).name)
-        for i in 0..<options.frames {
+        var bar = ProgressBar(total: indices.count, label: type(of: transition).name)
+        for (k, i) in indices.enumerated() {
             guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
             let progress = Double(i) / Double(options.frames - 1)
             do {
@@ -155,13 +177,28 @@ enum TransitionCommand {
                 throw CommandLineFailure(error)
             }
             queue.submit(buffer)
-            bar.update(i + 1)
+            bar.update(k + 1)
         }
         let outcome = queue.close()
         bar.finish()
         try RecordingCompletion.check(outcome, interruption: interruption, namer: namer, outPath: outPath, format: format,
-                                      framesRequested: options.frames)
+                                      framesRequested: indices.count)
         return .success
+    }
+
+    /// The frames of the full render (`0..<frames`) to draw: all, or those whose progress
+    /// `i / (frames − 1)` lies in `--range` (written as frames 0, 1, … of the output, each the
+    /// same pixels as that frame of the full render). An empty range is a usage error.
+    static func frameIndices(_ options: Options) throws(CommandLineFailure) -> ClosedRange<Int> {
+        let last = options.frames - 1
+        guard let range = options.range else { return 0...last }
+        // A tolerance of 1e-9 so that 0.2 · 10 = 2.0000000000000004 still includes frame 2.
+        let first = Int((range.lowerBound * Double(last) - 1e-9).rounded(.up))
+        let end = Int((range.upperBound * Double(last) + 1e-9).rounded(.down))
+        guard first <= end else {
+            throw .usage("--range \(range.lowerBound)-\(range.upperBound): no frame of \(options.frames) has its progress in that range (frame i is at i/\(last)); widen it or give more --frames")
+        }
+        return first...end
     }
 
     /// The queue with its sinks; the sinks are not kept here, so an abandoned Y4M file is

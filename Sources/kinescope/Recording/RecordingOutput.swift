@@ -51,7 +51,9 @@ enum RecordingFormat: String, CaseIterable {
     ///   format, a file of that format, or a device such as `/dev/null`);
     /// - `.y4m`, `.apng`, `.gif`, `.webp`, `.webm`, `.mp4` (or `.m4v`), `.mov` (or `.qt`), any
     ///   case, are files of those formats;
-    /// - `.png` is one animated PNG with `--format apng`, and refused otherwise: a PNG sequence
+    /// - a `.png` name with a printf number (`frames/%05d.png`, as ffmpeg's image2 takes it) is a
+    ///   PNG sequence named that way, numbered from 1, in the folder before it;
+    /// - any other `.png` is one animated PNG with `--format apng`, and refused otherwise: a PNG sequence
     ///   is a folder, and a `.png` name alone does not say whether a folder or an animation is
     ///   meant;
     /// - any other extension names a file format Kinescope does not write (`x.mp4`): a usage
@@ -93,6 +95,7 @@ enum RecordingFormat: String, CaseIterable {
         case "mov", "qt": implied = .mov
         case "png":
             if explicit == .apng { return .apng }
+            if RecordingOutput.framePattern(of: path) != nil, explicit == nil || explicit == .png { return .png }
             throw .usage("\(option) \(path): a PNG recording is a folder of frame-000001.png…, not one .png file; give a folder path, or name it .apng (or add --format apng) for one animated PNG")
         default:
             throw .usage("\(option) \(path): unknown output format '\(pathExtension)'; use \(available) (or --format \(allCases.map(\.rawValue).joined(separator: "|"))); for a folder whose name has a dot, end it with '/'")
@@ -181,6 +184,8 @@ struct RecordingOutput {
                 let played = GIFSink.effectiveFramesPerSecond(framesPerSecond)
                 if played != framesPerSecond {
                     fputs("kinescope: warning: GIF plays at most \(played) frames per second (browsers slow shorter delays to 10 cs); \(displayName) plays at \(played) fps, leaving out frames of the \(framesPerSecond) fps recording\n", stderr)
+                } else if 100 % framesPerSecond != 0 {
+                    fputs("kinescope: warning: GIF delays are whole centiseconds; \(displayName) gives its \(framesPerSecond) fps frames \(100 / framesPerSecond) or \(100 / framesPerSecond + 1) cs each, so that the total time stays exact (use 50, 25, 20 or 10 fps for even delays)\n", stderr)
                 }
                 return [sink]
             case .webp:
@@ -200,11 +205,12 @@ struct RecordingOutput {
                 }
                 return [sink]
             case .png:
+                let (folder, pattern) = Self.framePattern(of: path) ?? (path, .standard)
                 var sinks: [any FrameSink] = []
                 for _ in 0..<max(1, encoderCount) {
-                    sinks.append(try PNGSequenceSink(folder: path, compressionLevel: pngLevel))
+                    sinks.append(try PNGSequenceSink(folder: folder, fileNamePattern: pattern, compressionLevel: pngLevel))
                 }
-                try checkWritableFolder(path)
+                try checkWritableFolder(folder)
                 return sinks
             }
         } catch let error as RecordingError {
@@ -214,6 +220,16 @@ struct RecordingOutput {
         } catch {
             throw CommandLineFailure(error)
         }
+    }
+
+    /// The folder and file-name pattern of a PATH such as `frames/%05d.png` (folder `.` when the
+    /// PATH has no `/`), or nil when its last component is not a PNG name with one number.
+    static func framePattern(of path: String) -> (folder: String, pattern: PNGSequenceSink.FileNamePattern)? {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard name.lowercased().hasSuffix(".png"), let pattern = PNGSequenceSink.FileNamePattern(name) else { return nil }
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        return (folder.isEmpty ? "/" : folder, pattern)
     }
 
     private func gifDestination(binaryName: String = "GIF") throws(CommandLineFailure) -> StreamDestination {

@@ -7,7 +7,7 @@ import XCTest
 /// frames (inotify on the recording's folder, never a timer).
 struct RecordingViewer {
     static let size = (width: 160, height: 120)
-    static let header = "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg\n"
+    static let header = "YUV4MPEG2 W160 H120 F60:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n"
     /// `FRAME\n` and the 4:2:0 planes of one 160×120 frame.
     static let frameBytes = 6 + 160 * 120 * 3 / 2
 

@@ -1,0 +1,14 @@
+import Foundation
+import Raster
+
+/// ffmpeg xfade's `wipebr`: a rectangle at the bottom-right corner of P · the frame size keeps the first image, the second shows around it.
+struct XfadeWipeBRTransition: XfadeTransition {
+    static let name = "wipebr"
+    static let summary = "The old image shrinks into the bottom-right corner as a rectangle, the new one around it"
+
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        let width = destination.width, height = destination.height
+        let zw = Int(Float(width) * (1 - p)), zh = Int(Float(height) * (1 - p))
+        Xfade.fill(destination, clip: clip, from: from, to: to) { x, y, a, b in y > zh && x > zw ? a[x] : b[x] }
+    }
+}
