@@ -4,7 +4,10 @@ import Kinescope
 /// spinner (12 bars fading in turn through `instanceDelay`) over its reflection, a cube of six
 /// layers in a `CATransformLayer` turning in 3D, fire from a `CAEmitterLayer` in additive mode,
 /// and a `CATiledLayer` checkerboard in a `CAScrollLayer` that each click scrolls (new tiles fade
-/// in). Recordable headless: every animation runs on the injected clock.
+/// in). Over them: a `CAGradientLayer` backdrop, a `CAShapeLayer` wave that draws itself
+/// (`strokeEnd`), marching ants around the cube (`lineDashPhase`) and a `CATextLayer` caption under
+/// a shimmering gradient bar (`locations`). Recordable headless: every animation runs on the
+/// injected clock.
 final class LayersViewController: UIViewController {
     private let spinner = CAReplicatorLayer()
     private let reflection = CAReplicatorLayer()
@@ -17,17 +20,80 @@ final class LayersViewController: UIViewController {
     private let checkerboard = Checkerboard()
     private var scrolled = 0
 
-    // Place for the other specialized layers (CAShapeLayer, CAGradientLayer, CATextLayer):
-    // the lead adds them here once they are in main.
+    private let backdrop = CAGradientLayer()
+    private let shimmer = CAGradientLayer()
+    private let wave = CAShapeLayer()
+    private let ants = CAShapeLayer()
+    private let caption = CATextLayer()
 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = UIColor(white: 0.1, alpha: 1)
+        buildBackdrop()
         buildSpinner()
         buildCube()
         buildFire()
         buildTiles()
+        buildShapesAndText()
         view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: LayersViewController.scrollTiles))
+    }
+
+    private func buildBackdrop() {
+        backdrop.colors = [UIColor(red: 0.08, green: 0.09, blue: 0.16, alpha: 1).cgColor,
+                           UIColor(red: 0.16, green: 0.10, blue: 0.22, alpha: 1).cgColor]
+        backdrop.startPoint = CGPoint(x: 0, y: 0)
+        backdrop.endPoint = CGPoint(x: 1, y: 1)
+        view.layer.addSublayer(backdrop)
+    }
+
+    private func buildShapesAndText() {
+        wave.fillColor = nil
+        wave.strokeColor = UIColor(red: 1, green: 0.8, blue: 0.3, alpha: 1).cgColor
+        wave.lineWidth = 3
+        wave.lineCap = .round
+        wave.lineJoin = .round
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0.0
+        draw.toValue = 1.0
+        draw.duration = 2
+        draw.autoreverses = true
+        draw.repeatCount = .infinity
+        wave.add(draw, forKey: "draw")
+        view.layer.addSublayer(wave)
+
+        ants.fillColor = nil
+        ants.strokeColor = UIColor(white: 1, alpha: 0.8).cgColor
+        ants.lineWidth = 1.5
+        ants.lineDashPattern = [8, 6]
+        let march = CABasicAnimation(keyPath: "lineDashPhase")
+        march.fromValue = 0.0
+        march.toValue = 14.0
+        march.duration = 0.5
+        march.repeatCount = .infinity
+        ants.add(march, forKey: "march")
+        view.layer.addSublayer(ants)
+
+        shimmer.colors = [UIColor(white: 1, alpha: 0.15).cgColor, UIColor(white: 1, alpha: 0.9).cgColor,
+                          UIColor(white: 1, alpha: 0.15).cgColor]
+        shimmer.locations = [0, 0.1, 0.2]
+        shimmer.startPoint = CGPoint(x: 0, y: 0.5)
+        shimmer.endPoint = CGPoint(x: 1, y: 0.5)
+        shimmer.cornerRadius = 2
+        let sweep = CABasicAnimation(keyPath: "locations")
+        sweep.fromValue = [-0.2, -0.1, 0.0]
+        sweep.toValue = [1.0, 1.1, 1.2]
+        sweep.duration = 1.6
+        sweep.repeatCount = .infinity
+        shimmer.add(sweep, forKey: "sweep")
+        view.layer.addSublayer(shimmer)
+
+        caption.string = "replicator · transform · emitter · tiled · shape · gradient · text layers"
+        caption.font = UIFont.systemFont(ofSize: 14)
+        caption.fontSize = 14
+        caption.alignmentMode = .center
+        caption.foregroundColor = UIColor(white: 0.9, alpha: 1).cgColor
+        caption.contentsScale = 1
+        view.layer.addSublayer(caption)
     }
 
     private func buildSpinner() {
@@ -150,6 +216,23 @@ final class LayersViewController: UIViewController {
         fire.emitterSize = CGSize(width: w * 0.35, height: 0)
 
         scroller.frame = CGRect(x: w + w * 0.1, y: h + h * 0.1, width: w * 0.8, height: h * 0.8)
+
+        backdrop.frame = view.bounds
+        ants.frame = stage.frame
+        ants.path = CGPath(roundedRect: stage.bounds.insetBy(dx: 12, dy: 12), cornerWidth: 14, cornerHeight: 14,
+                           transform: nil)
+        wave.frame = CGRect(x: w * 0.1, y: h * 1.05, width: w * 0.8, height: h * 0.3)
+        let path = CGMutablePath()
+        let waveSize = wave.bounds.size
+        path.move(to: CGPoint(x: 0, y: waveSize.height / 2))
+        for i in 1...64 {
+            let x = waveSize.width * CGFloat(i) / 64
+            path.addLine(to: CGPoint(x: x, y: waveSize.height / 2 * (1 - 0.8 * sin(CGFloat(i) / 64 * 4 * .pi))))
+        }
+        wave.path = path
+        caption.frame = CGRect(x: 0, y: view.bounds.height - 26, width: view.bounds.width, height: 22)
+        shimmer.frame = CGRect(x: view.bounds.width * 0.2, y: view.bounds.height - 30, width: view.bounds.width * 0.6,
+                               height: 3)
         CATransaction.commit()
     }
 
