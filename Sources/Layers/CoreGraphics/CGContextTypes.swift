@@ -14,6 +14,7 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 
 /// Bitmap layout flags (Apple's raw values).
 public struct CGBitmapInfo: OptionSet, Sendable {
+    /// Apple's bit values.
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -99,6 +100,7 @@ public enum CGBlendMode: Int32, Sendable, CaseIterable {
 
 /// Whether a gradient also paints before its start and after its end (Apple's raw values).
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    /// Apple's bit values.
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 

@@ -3,6 +3,7 @@ import Geometry
 
 /// The shape particles are born in (Apple's raw strings).
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// Apple's string for the value (what Core Animation archives and compares).
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// One point, `emitterPosition` (the default).
@@ -21,6 +22,7 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 
 /// Where on the shape particles are born (Apple's raw strings).
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// Apple's string for the value (what Core Animation archives and compares).
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// At the shape's corners (a line's ends, a rectangle's or box's corners; a circle's and a
@@ -36,6 +38,7 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 
 /// The order particles are drawn in (Apple's raw strings).
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// Apple's string for the value (what Core Animation archives and compares).
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     /// In the order of the cells, then of birth (the default).
@@ -110,8 +113,10 @@ open class CAEmitterLayer: CALayer {
     var firstShownTime: CFTimeInterval?
 
     /// An emitter with Apple's defaults: no cells.
+    /// A layer with Apple's defaults for every property.
     public required init() { super.init() }
 
+    /// A copy of `layer`'s properties, as Core Animation makes presentation layers.
     public required init(layer: Any) {
         super.init(layer: layer)
         guard let other = layer as? CAEmitterLayer else { return }

@@ -4,6 +4,7 @@ import Raster
 
 /// The kind of gradient a `CAGradientLayer` draws, with Apple's raw strings.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// Apple's string for the value (what Core Animation archives and compares).
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -46,11 +47,13 @@ open class CAGradientLayer: CALayer, LayerDrawingSource, SpecializedKeyValueCodi
     let drawingCache = DeviceRasterCache()
     private var lastDrawing: GradientDrawing?
 
+    /// A layer with Apple's defaults: no colours, an axial gradient from (0.5, 0) to (0.5, 1).
     public required init() {
         super.init()
     }
 
     /// A copy of `layer`'s properties, the gradient's included (see `CALayer.init(layer:)`).
+    /// A copy of `layer`'s properties, as Core Animation makes presentation layers.
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAGradientLayer { gradient = other.gradient }

@@ -55,8 +55,10 @@ open class CAReplicatorLayer: CALayer {
     open var instanceAlphaOffset: Float = 0 { didSet { if instanceAlphaOffset != oldValue { markNeedsRender() } } }
 
     /// A replicator drawing its sublayers once (`instanceCount` 1).
+    /// A layer with Apple's defaults for every property.
     public required init() { super.init() }
 
+    /// A copy of `layer`'s properties, as Core Animation makes presentation layers.
     public required init(layer: Any) {
         super.init(layer: layer)
         guard let other = layer as? CAReplicatorLayer else { return }

@@ -104,14 +104,18 @@ extension CGContext {
     /// User space to device space: the CTM.
     public var userSpaceToDeviceSpaceTransform: CGAffineTransform { state.ctm }
 
+    /// `point` (user space) mapped by the CTM.
     public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm) }
+    /// `point` (device space) mapped back by the inverse CTM.
     public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(state.ctm.inverted()) }
 
     /// `size` as a vector mapped by the CTM without its translation.
     public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(state.ctm) }
+    /// `size` as a vector mapped back by the inverse CTM without its translation.
     public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(state.ctm.inverted()) }
 
     /// The bounding box of `rect` mapped by the CTM.
     public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm) }
+    /// The bounding box of `rect` (device space) mapped back by the inverse CTM.
     public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(state.ctm.inverted()) }
 }
