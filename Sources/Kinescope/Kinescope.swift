@@ -2,6 +2,7 @@
 @_exported import Foundation
 @_exported import Geometry
 @_exported import Raster
+@_exported import Graphics
 @_exported import Codecs
 @_exported import Layers
 @_exported import Transitions

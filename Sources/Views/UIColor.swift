@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// A colour, as UIKit's `UIColor`: device RGB (sRGB) components in `0...1`, straight alpha.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Glibc
+import Graphics
 @testable import Hosts
 import KinescopeTestSupport
 import Layers

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import KinescopeTestSupport
 import Layers
 import Raster

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import KinescopeTestSupport
 @testable import Layers
 import Raster

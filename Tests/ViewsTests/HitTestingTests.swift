@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 import Raster
 import Views

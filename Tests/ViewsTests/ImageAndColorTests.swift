@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Geometry
+import Graphics
 import KinescopeTestSupport
 import Layers
 import Raster

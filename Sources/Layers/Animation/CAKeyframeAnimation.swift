@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 
 /// How a keyframe animation computes the values between its keyframes (Apple's raw strings).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {

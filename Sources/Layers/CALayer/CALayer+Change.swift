@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 
 extension CALayer {
     /// Stores a property and, when its value changed, marks the layer for a new render.

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 
 extension CALayer {
     /// The layer's own coordinate space: `origin` is the coordinate of its top-left corner, `size` its extent in points. A negative size is standardised (`(0, 0, -100, -50)` reads back as `(-100, -50, 100, 50)`), as Apple's. Animatable. Default `.zero`.

@@ -1,3 +1,6 @@
+import Graphics
+import Raster
+
 extension CALayer {
     /// Draws the layer and its sublayers into `ctx`, in the layer's own coordinate space
     /// (bounds coordinates mapped through the context's CTM), from model values: animations in
@@ -6,6 +9,10 @@ extension CALayer {
     /// Pending `display()` calls run first.
     public func render(in ctx: CGContext) {
         guard let node = makeModelRenderNode() else { return }
-        ctx.draw(node)
+        let painter = ctx.externalPainter as? BandRenderer ?? BandRenderer()
+        ctx.externalPainter = painter
+        ctx.paintExternally { map, target, clip, opacity in
+            painter.draw(node, map: map, target: target, clip: clip, opacity: opacity)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Raster
 
 /// A rectangle of content in a tree of layers: Kinescope's `CALayer`, with Apple's properties,

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 
 /// The corners that `cornerRadius` rounds, with Apple's raw values.
 public struct CACornerMask: OptionSet, Hashable, Sendable {

@@ -298,10 +298,3 @@ extension PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 }
-
-extension ProjectiveTransform {
-    /// The sampler's column-vector matrix for a row-vector `Homography`.
-    init(_ h: Homography) {
-        self.init(h.m11, h.m21, h.m31, h.m12, h.m22, h.m32, h.m13, h.m23, h.m33)
-    }
-}

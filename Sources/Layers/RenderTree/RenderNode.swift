@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Raster
 
 /// One layer of the render tree: an immutable snapshot of everything the compositor needs to

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// One kind of particle a `CAEmitterLayer` emits, as Apple's `CAEmitterCell`: how many are
 /// born per second, how long they live, how they move, turn, grow and change colour, and the

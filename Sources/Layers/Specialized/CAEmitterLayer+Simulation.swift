@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// The particles an emitter shows at one instant, placed in the layer's plane: what the

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// A gradient layer's fill at one instant, as the compositor rasterizes it: the ramp of its

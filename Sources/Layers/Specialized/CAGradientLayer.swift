@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// The kind of gradient a `CAGradientLayer` draws, with Apple's raw strings.

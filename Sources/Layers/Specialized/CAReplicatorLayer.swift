@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// A layer that draws its sublayers several times, each copy changed from the one before by a
 /// transform, a colour offset and a time delay, as Apple's `CAReplicatorLayer` (a loading

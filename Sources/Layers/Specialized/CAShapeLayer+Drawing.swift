@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// A shape layer's path and style at one instant, as the compositor rasterizes it: the fill

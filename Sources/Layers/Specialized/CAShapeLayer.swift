@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// The fill rule of a shape layer, with Apple's raw strings.

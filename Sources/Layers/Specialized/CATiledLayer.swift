@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 
 /// A layer whose contents are drawn in tiles, on demand, as Apple's `CATiledLayer`: for a

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// The value of a specialized layer's animatable property (`strokeEnd`, `colors`,
 /// `locations`…) as its animations interpolate it: one value, or a list of them (nil for a nil

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// Renders images from drawing closures, as UIKit's `UIGraphicsImageRenderer`.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// The scroll indicators' look and timing. UIKit documents neither; these are what iOS is seen

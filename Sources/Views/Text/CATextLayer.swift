@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// How a `CATextLayer` shortens text too wide for its bounds, with Apple's raw strings.

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// A view that shows read-only text, as UIKit's `UILabel`.

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import XCTest
 @testable import Layers
 

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 import Raster
 import XCTest

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 
 extension CALayer {
     /// The value at `keyPath`, as Core Animation's key-value coding gives it: an animatable

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// A `CAKeyframeAnimation` resolved for evaluation: typed values, the key time of every
 /// segment boundary, per-segment timing functions, and for vector values a curve (straight or

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// The kinds of value an animatable key path holds.
 enum ValueKind: String, Sendable {

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 
 /// Everything an animation can change on a layer at one instant: the compositor's properties,
 /// the contents, and the state of a transition in progress.

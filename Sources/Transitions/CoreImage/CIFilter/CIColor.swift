@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// Core Image's colour: straight (not premultiplied) red, green, blue and alpha components.

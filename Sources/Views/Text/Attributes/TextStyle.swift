@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// The attributes of one run of text that drawing reads, resolved from an attribute dictionary

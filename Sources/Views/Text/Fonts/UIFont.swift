@@ -1,3 +1,4 @@
+import Graphics
 import Geometry
 
 /// A font at a size, as UIKit's `UIFont`: a face fontconfig lists, shaped by HarfBuzz and drawn

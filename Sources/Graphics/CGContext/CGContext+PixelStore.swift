@@ -2,31 +2,31 @@ import Geometry
 import Raster
 
 /// Where a context's pixels live.
-enum PixelStore {
+package enum PixelStore {
     /// In `bitmap` itself (BGRA, premultiplied): RGB contexts.
     case native
     /// In 8-bit memory, `bitmap` being a mirror updated around each drawing call.
     case eightBit(EightBitPixels)
 
-    var isNative: Bool {
+    package var isNative: Bool {
         if case .native = self { return true }
         return false
     }
 }
 
 /// A greyscale or alpha-only context's memory: one byte a pixel.
-struct EightBitPixels {
-    enum Kind { case gray, alpha }
-    let kind: Kind
-    let base: UnsafeMutableRawPointer
-    let bytesPerRow: Int
-    let size: PixelSize
+package struct EightBitPixels {
+    package enum Kind { case gray, alpha }
+    package let kind: Kind
+    package let base: UnsafeMutableRawPointer
+    package let bytesPerRow: Int
+    package let size: PixelSize
     /// Allocated by the context (and freed by it), rather than the caller's.
-    let owned: Bool
+    package let owned: Bool
 
     /// Fills `rect` of `mirror` from the bytes: a grey g becomes the opaque pixel (g, g, g), an
     /// alpha a becomes black at alpha a (premultiplied, so its colour channels are 0).
-    func read(_ rect: PixelRect, into mirror: Bitmap) {
+    package func read(_ rect: PixelRect, into mirror: Bitmap) {
         for y in rect.minY..<rect.maxY {
             let bytes = (base + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
             let out = mirror.row(y)
@@ -39,7 +39,7 @@ struct EightBitPixels {
 
     /// Stores `rect` of `mirror` into the bytes: the luma of each premultiplied pixel (which is
     /// the pixel over black: a cleared pixel is black) for grey, the alpha for alpha-only.
-    func write(_ rect: PixelRect, from mirror: Bitmap) {
+    package func write(_ rect: PixelRect, from mirror: Bitmap) {
         for y in rect.minY..<rect.maxY {
             let bytes = (base + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
             let pixels = mirror.row(y)
@@ -53,7 +53,7 @@ struct EightBitPixels {
 
 /// Rec. 601 luma of a premultiplied BGRA word's colour channels, rounded: weights 19595, 38470
 /// and 7471 in 1/65536 (0.299, 0.587, 0.114, summing to exactly 1, so greys map to themselves).
-@inline(__always) func luma(_ pixel: UInt32) -> UInt8 {
+@inline(__always) package func luma(_ pixel: UInt32) -> UInt8 {
     let r = pixel >> 16 & 0xFF, g = pixel >> 8 & 0xFF, b = pixel & 0xFF
     return UInt8(truncatingIfNeeded: (19595 &* r &+ 38470 &* g &+ 7471 &* b &+ 32768) >> 16)
 }
@@ -62,7 +62,7 @@ extension CGContext {
     /// Runs one drawing call that changes at most the pixels of `touched` (already clipped):
     /// for an 8-bit context drawing into its own pixels (not a transparency layer), those
     /// pixels are read from memory into the mirror first and written back after.
-    func drawing(touching touched: PixelRect?, _ body: () -> Void) {
+    package func drawing(touching touched: PixelRect?, _ body: () -> Void) {
         guard case let .eightBit(pixels) = store, transparencyLayers.isEmpty else {
             body()
             return
@@ -75,13 +75,13 @@ extension CGContext {
 
     /// The pixels a drawing into `rect` (user space) may change: its device bounding box grown
     /// by one pixel (for anti-aliased and filtered edges), within the clip; nil when none.
-    func touchedPixels(of rect: CGRect) -> PixelRect? {
+    package func touchedPixels(of rect: CGRect) -> PixelRect? {
         touchedPixels(ofPixelBox: rect.standardized.applying(userToPixels))
     }
 
     /// The pixels a drawing inside `box` (pixels, y down) may change: the box grown by one pixel,
     /// within the clip; nil when none.
-    func touchedPixels(ofPixelBox box: CGRect) -> PixelRect? {
+    package func touchedPixels(ofPixelBox box: CGRect) -> PixelRect? {
         guard let clip = pixelClip else { return nil }
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
         let limit: CGFloat = 1e7

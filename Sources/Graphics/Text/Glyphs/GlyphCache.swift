@@ -15,39 +15,39 @@ import Raster
 import Synchronization
 
 /// One rasterized glyph: its coverage and where it goes relative to the pen on the baseline.
-struct Glyph: Sendable {
+package struct Glyph: Sendable {
     /// Coverage, nil for glyphs without ink (spaces).
-    var mask: CoverageMask?
+    package var mask: CoverageMask?
     /// Pixels from the pen's whole-pixel column to the mask's left column.
-    var left: Int
+    package var left: Int
     /// Pixels from the baseline up to the mask's top row.
-    var top: Int
+    package var top: Int
 
-    static let empty = Glyph(mask: nil, left: 0, top: 0)
+    package static let empty = Glyph(mask: nil, left: 0, top: 0)
 }
 
 /// A glyph as HarfBuzz placed it in a run, in pixels at the run's size.
-struct ShapedGlyph: Sendable {
+package struct ShapedGlyph: Sendable {
     /// The glyph's index in its font.
-    var id: UInt32
+    package var id: UInt32
     /// The first scalar (index in the paragraph) of the cluster the glyph belongs to.
-    var cluster: Int32
+    package var cluster: Int32
     /// The run (font, style, direction) the glyph was shaped in.
-    var run: Int32
+    package var run: Int32
     /// How far the pen moves after it, `.kern` included.
-    var advance: Double
-    var xOffset: Double
+    package var advance: Double
+    package var xOffset: Double
     /// Up from the baseline.
-    var yOffset: Double
+    package var yOffset: Double
 }
 
 /// The glyphs of one font file at one pixel size: HarfBuzz shaping at that size, and FreeType
 /// masks rasterized on first use and kept.
-final class GlyphCache: Sendable {
+package final class GlyphCache: Sendable {
     /// Pixels per em.
-    let pixelSize: Double
+    package let pixelSize: Double
     /// Horizontal pen positions are rounded to this fraction of a pixel before rasterizing.
-    static let subpixelSteps = 4
+    package static let subpixelSteps = 4
     private let state: Mutex<State>
 
     /// Sendable because the face, font and buffer are reachable only through the mutex.
@@ -63,7 +63,7 @@ final class GlyphCache: Sendable {
 
     /// A face of `file` at `size64` 1/64 pixels per em, or nil when FreeType refuses the size.
     /// Call with the library's lock held (face creation is not thread-safe).
-    init?(file: FontFile, size64: Int, library: FT_Library) {
+    package init?(file: FontFile, size64: Int, library: FT_Library) {
         var face: FT_Face?
         guard FT_New_Memory_Face(library, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
                                  FT_Long(file.bytes.count), FT_Long(file.index), &face) == 0, let face else { return nil }
@@ -80,13 +80,13 @@ final class GlyphCache: Sendable {
     }
 
     /// How many FreeType glyph loads this cache has made so far.
-    var freeTypeCallCount: Int { state.withLock { $0.freeTypeCalls } }
+    package var freeTypeCallCount: Int { state.withLock { $0.freeTypeCalls } }
 
     /// Shapes `text[range]` (UTF-32, the whole paragraph given as context for joining) and
     /// appends its glyphs to `glyphs` in logical order (a right-to-left run's glyphs reversed
     /// from HarfBuzz's visual order), each `kern` pixels wider at the end of its cluster.
     /// `ligatures` false turns the standard and contextual ligatures off (`.ligature: 0`).
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kern: Double,
+    package func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kern: Double,
                ligatures: Bool = true, run: Int32, into glyphs: inout [ShapedGlyph]) {
         state.withLock { state in
             let buffer = state.buffer
@@ -126,7 +126,7 @@ final class GlyphCache: Sendable {
 
     /// Glyph `id` with its pen `phase` quarter pixels right of a whole pixel, filled, or its
     /// outline stroked `strokeWidth64` 1/64 pixels wide (round joins) when that is above 0.
-    func glyph(_ id: UInt32, phase: Int, strokeWidth64: Int = 0) -> Glyph {
+    package func glyph(_ id: UInt32, phase: Int, strokeWidth64: Int = 0) -> Glyph {
         let key = UInt64(id) << 32 | UInt64(UInt32(truncatingIfNeeded: strokeWidth64)) << 3 | UInt64(phase & 7)
         return state.withLock { state in
             if let glyph = state.glyphs[key] { return glyph }

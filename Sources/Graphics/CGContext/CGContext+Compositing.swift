@@ -4,32 +4,32 @@ import Raster
 /// The clip beyond its bounding rectangle: coverage of every device pixel in `rect` (0 outside
 /// the clip, 255 inside, partial along anti-aliased edges). Immutable once made, so saved
 /// graphics states share it; clipping again makes a new one.
-final class ClipMask {
+package final class ClipMask {
     /// The device pixels the mask covers (the clip's bounding rectangle, in pixels).
-    let rect: PixelRect
-    let coverage: CoverageMask
+    package let rect: PixelRect
+    package let coverage: CoverageMask
 
-    init(rect: PixelRect, coverage: CoverageMask) {
+    package init(rect: PixelRect, coverage: CoverageMask) {
         self.rect = rect
         self.coverage = coverage
     }
 
     /// The coverage of device row `y` from device column `x`.
-    @inline(__always) func row(_ y: Int, from x: Int) -> UnsafeMutablePointer<UInt8> {
+    @inline(__always) package func row(_ y: Int, from x: Int) -> UnsafeMutablePointer<UInt8> {
         coverage.row(y - rect.minY).baseAddress! + (x - rect.minX)
     }
 }
 
 /// A context's shadow: offset and blur in base space (y down on Kinescope, as on iOS 3.2 and
 /// later), colour premultiplied.
-struct ShadowStyle {
-    var offset: CGSize
-    var blur: CGFloat
-    var color: PremultipliedColor
+package struct ShadowStyle {
+    package var offset: CGSize
+    package var blur: CGFloat
+    package var color: PremultipliedColor
 }
 
 /// One drawing operation's output, before the clip, shadow, alpha and blend mode are applied.
-enum PaintedOperation {
+package enum PaintedOperation {
     /// A colour through a coverage mask placed at the operation's origin (paths, rectangles).
     case solid(PremultipliedColor, coverage: CoverageMask)
     /// Premultiplied pixels already scaled by their own shape coverage (images, layer trees,
@@ -38,28 +38,28 @@ enum PaintedOperation {
 }
 
 /// A transparency layer being drawn: its pixels and what to composite them with at the end.
-struct TransparencyLayer {
-    let pixels: Bitmap
+package struct TransparencyLayer {
+    package let pixels: Bitmap
     /// The graphics state when the layer began (restored when it ends, then used to composite).
-    let state: GraphicsState
-    let savedDepth: Int
+    package let state: GraphicsState
+    package let savedDepth: Int
 }
 
 extension CGContext {
     /// Whether drawing must go through `composite(_:at:)`: a clip mask, a shadow or a blend
     /// mode other than normal. Otherwise each call draws straight into `target`.
-    var needsCompositing: Bool {
+    package var needsCompositing: Bool {
         state.clipMask != nil || state.shadow != nil || state.blendMode != .normal
     }
 
     /// Whether edges are anti-aliased (`setShouldAntialias` and `setAllowsAntialiasing` both on).
-    var antialiases: Bool { state.shouldAntialias && state.allowsAntialiasing }
+    package var antialiases: Bool { state.shouldAntialias && state.allowsAntialiasing }
 
     /// The device pixels an operation covering `box` (pixels, y down) must be rendered over to
     /// composite it: the box grown by a pixel, within the clip, or, with a shadow, also where its
     /// shadow reaches the clip (the object may lie outside the clip and cast its shadow in, as
     /// the inner-shadow idiom relies on). Nil when nothing can show.
-    func operationArea(ofPixelBox box: CGRect) -> PixelRect? {
+    package func operationArea(ofPixelBox box: CGRect) -> PixelRect? {
         guard let clip = pixelClip else { return nil }
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
         let limit: CGFloat = 1e7
@@ -79,7 +79,7 @@ extension CGContext {
 
     /// The shadow's offset in whole device pixels and its blur (σ = blur / 2, as Canvas and CSS
     /// define a shadow blur; Apple does not document its kernel).
-    func shadowGeometry(_ shadow: ShadowStyle) -> (dx: Int, dy: Int, blur: BoxBlur)? {
+    package func shadowGeometry(_ shadow: ShadowStyle) -> (dx: Int, dy: Int, blur: BoxBlur)? {
         let scale = baseScale
         let dx = shadow.offset.width * scale, dy = shadow.offset.height * scale
         guard dx.isFinite, dy.isFinite, abs(dx) < 1e6, abs(dy) < 1e6 else { return nil }
@@ -90,7 +90,7 @@ extension CGContext {
     /// Composites an operation rendered over `area` (device pixels; the operation's masks and
     /// pixels are `area`-sized) onto `target`: its shadow first, then the operation, each through
     /// the clip, with the global alpha and the blend mode.
-    func composite(_ operation: PaintedOperation, at area: PixelRect) {
+    package func composite(_ operation: PaintedOperation, at area: PixelRect) {
         guard let clip = pixelClip else { return }
         let opacity = toByte(state.alpha)
         guard opacity != 0 else { return }
@@ -175,7 +175,7 @@ extension CGContext {
     }
 
     /// Runs `body` with a scratch coverage row of at least `count` bytes.
-    func withCoverageRow(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    package func withCoverageRow(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count))
         defer { row.deallocate() }
         body(row)
@@ -184,7 +184,7 @@ extension CGContext {
 
 /// `a × b / 255` into `out` (`b` nil: a copy of `a`); false when every product is 0.
 @inline(__always)
-func multiply(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, into out: UnsafeMutablePointer<UInt8>,
+package func multiply(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, into out: UnsafeMutablePointer<UInt8>,
               count: Int) -> Bool {
     var any: UInt8 = 0
     if let b {
@@ -204,7 +204,7 @@ func multiply(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, into out: U
 
 /// Whether every value of the row is 255 (read 8 bytes at a time).
 @inline(__always)
-func isFullyCovered(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
+package func isFullyCovered(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
     var i = 0
     while i + 8 <= count {
         guard UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self) == ~0 else { return false }
@@ -220,7 +220,7 @@ func isFullyCovered(_ row: UnsafePointer<UInt8>, count: Int) -> Bool {
 /// Divides premultiplied pixels by their shape coverage (`P / m`, clamped), in place: the colour
 /// an operation has at full coverage, for the Porter–Duff operators.
 @inline(__always)
-func unshape(_ pixels: UnsafeMutablePointer<UInt32>, by shape: UnsafePointer<UInt8>, count: Int) {
+package func unshape(_ pixels: UnsafeMutablePointer<UInt32>, by shape: UnsafePointer<UInt8>, count: Int) {
     for i in 0..<count {
         let m = UInt32(shape[i])
         guard m != 0, m != 255 else { continue }

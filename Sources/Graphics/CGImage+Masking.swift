@@ -126,7 +126,7 @@ extension CGImage {
     }
 
     /// A premultiplied pixel times `k / 255`, each channel rounded exactly.
-    @inline(__always) static func scale(_ pixel: UInt32, by k: UInt32) -> UInt32 {
+    @inline(__always) package static func scale(_ pixel: UInt32, by k: UInt32) -> UInt32 {
         if k == 255 { return pixel }
         if k == 0 { return 0 }
         return divideBy255((pixel >> 24) &* k) << 24 | divideBy255((pixel >> 16 & 0xFF) &* k) << 16

@@ -19,9 +19,9 @@ public final class CGGradient: @unchecked Sendable {
     /// The colour space given (every RGB space is drawn as sRGB, greys as greys).
     public let colorSpace: CGColorSpace?
     /// The 1024-entry ramp drawn from (made once).
-    let ramp: GradientRamp
+    package let ramp: GradientRamp
 
-    init(stops: [GradientRamp.Stop], colorSpace: CGColorSpace?) {
+    package init(stops: [GradientRamp.Stop], colorSpace: CGColorSpace?) {
         self.stops = stops
         self.colorSpace = colorSpace
         ramp = GradientRamp(stops: stops)

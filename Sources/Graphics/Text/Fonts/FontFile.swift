@@ -5,26 +5,26 @@ import Foundation
 /// A font file's bytes, read once and kept for the life of the process (every FreeType face made
 /// from it reads glyph outlines straight from them, and HarfBuzz reads its tables from them
 /// without a copy), with the metrics that do not depend on size.
-final class FontFile: @unchecked Sendable {
-    let path: String
+package final class FontFile: @unchecked Sendable {
+    package let path: String
     /// The face's index in the file (0 unless the file is a collection).
-    let index: Int
+    package let index: Int
     /// Never written after `init`; freed never (files are few and live as long as their caches).
-    let bytes: UnsafeMutableRawBufferPointer
-    let metrics: DesignMetrics
+    package let bytes: UnsafeMutableRawBufferPointer
+    package let metrics: DesignMetrics
     /// HarfBuzz's view of the face: shaping tables, never changed after `init` (HarfBuzz faces
     /// and fonts are safe to read from several threads).
-    let harfBuzzFace: OpaquePointer
+    package let harfBuzzFace: OpaquePointer
     /// The face at one unit per design unit, for character coverage checks.
     private let designFont: OpaquePointer
     /// The names the file gives itself ("DejaVuSans-Bold", "DejaVu Sans"); the file name
     /// without extension when it has none.
-    let postScriptName: String
-    let familyName: String
+    package let postScriptName: String
+    package let familyName: String
 
     /// Reads `path` and checks with FreeType that it is a font. `debianPackage` goes into the
     /// error when the file is missing.
-    init(path: String, index: Int = 0, debianPackage: String?, library: FT_Library) throws(FontError) {
+    package init(path: String, index: Int = 0, debianPackage: String?, library: FT_Library) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fileMissing(path: path, debianPackage: debianPackage)
         }
@@ -65,38 +65,38 @@ final class FontFile: @unchecked Sendable {
     }
 
     /// Whether the face maps `scalar` to a glyph of its own (not `.notdef`).
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(designFont, scalar.value, &glyph) != 0 && glyph != 0
     }
 }
 
 /// Vertical metrics in font design units, as the font's `hhea` and `OS/2` tables give them.
-struct DesignMetrics: Sendable {
-    var unitsPerEm: Double
+package struct DesignMetrics: Sendable {
+    package var unitsPerEm: Double
     /// Above the baseline, positive.
-    var ascender: Double
+    package var ascender: Double
     /// Below the baseline, negative (Apple's sign convention for `UIFont.descender`).
-    var descender: Double
+    package var descender: Double
     /// Baseline to baseline: ascender − descender + the font's line gap.
-    var lineHeight: Double
-    var capHeight: Double
-    var xHeight: Double
+    package var lineHeight: Double
+    package var capHeight: Double
+    package var xHeight: Double
     /// The underline's centre below the baseline (negative, as in the `post` table) and its
     /// thickness.
-    var underlinePosition: Double
-    var underlineThickness: Double
+    package var underlinePosition: Double
+    package var underlineThickness: Double
     /// The strikethrough's centre above the baseline (OS/2 `yStrikeoutPosition` is its top)
     /// and its thickness.
-    var strikeoutPosition: Double
-    var strikeoutThickness: Double
+    package var strikeoutPosition: Double
+    package var strikeoutThickness: Double
 
     /// DejaVu Sans's metrics: the layout of text whose font file is missing (it then draws
     /// nothing, but labels keep a sensible size).
-    static let dejaVuSans = DesignMetrics(unitsPerEm: 2048, ascender: 1901, descender: -483, lineHeight: 2384,
+    package static let dejaVuSans = DesignMetrics(unitsPerEm: 2048, ascender: 1901, descender: -483, lineHeight: 2384,
                                           capHeight: 1493, xHeight: 1120)
 
-    init(unitsPerEm: Double, ascender: Double, descender: Double, lineHeight: Double, capHeight: Double, xHeight: Double) {
+    package init(unitsPerEm: Double, ascender: Double, descender: Double, lineHeight: Double, capHeight: Double, xHeight: Double) {
         self.unitsPerEm = unitsPerEm
         self.ascender = ascender
         self.descender = descender
@@ -109,7 +109,7 @@ struct DesignMetrics: Sendable {
         strikeoutThickness = underlineThickness
     }
 
-    init(face: FT_Face) {
+    package init(face: FT_Face) {
         let f = face.pointee
         unitsPerEm = Double(f.units_per_EM)
         ascender = Double(f.ascender)
@@ -145,5 +145,5 @@ struct DesignMetrics: Sendable {
     }
 
     /// `units` at `size` (points or pixels: one em is `size`).
-    func scaled(_ units: Double, to size: Double) -> Double { units * size / unitsPerEm }
+    package func scaled(_ units: Double, to size: Double) -> Double { units * size / unitsPerEm }
 }

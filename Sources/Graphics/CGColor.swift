@@ -61,10 +61,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "CGColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
 }
 
-@inline(__always) func clampUnit(_ value: CGFloat) -> CGFloat {
+@inline(__always) package func clampUnit(_ value: CGFloat) -> CGFloat {
     value.isNaN ? 0 : min(1, max(0, value))
 }
 
-@inline(__always) func toByte(_ unit: CGFloat) -> UInt8 {
+@inline(__always) package func toByte(_ unit: CGFloat) -> UInt8 {
     UInt8(clampUnit(unit) * 255 + 0.5)
 }

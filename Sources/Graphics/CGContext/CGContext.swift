@@ -21,26 +21,29 @@ public final class CGContext {
     public let bitmap: Bitmap
 
     /// Where drawing goes now: `bitmap`, or the innermost transparency layer's pixels.
-    var target: Bitmap
+    package var target: Bitmap
     /// Open transparency layers, innermost last.
-    var transparencyLayers: [TransparencyLayer] = []
+    package var transparencyLayers: [TransparencyLayer] = []
     /// Base space to device pixels: 1 for a bitmap context, the scale of a UIKit image context
     /// (shadow offsets and blurs are in base space, as on Apple).
     package var baseScale: CGFloat = 1
 
-    var state = GraphicsState()
-    /// Draws shapes, images and layer trees for this context, with its scratch buffers.
-    let painter = BandRenderer()
+    package var state = GraphicsState()
+    /// A one-pixel image whose pixel is set to the colour before each rectangle fill.
+    package let solidPixel = MipmappedImage(Bitmap(width: 1, height: 1))
+    /// A renderer a client module keeps with the context for `paintExternally(_:)`, so that its
+    /// scratch buffers are reused across calls (Layers keeps its layer-tree renderer here).
+    package var externalPainter: AnyObject?
     /// Coverage for paths (`fillEllipse(in:)`), made on first use.
-    lazy var rasterizer = CoverageRasterizer()
+    package lazy var rasterizer = CoverageRasterizer()
     /// Coverage scratch for painting paths, grown to the largest area painted and reused.
-    var pathMaskScratch: CoverageMask?
+    package var pathMaskScratch: CoverageMask?
     private var savedStates: [GraphicsState] = []
     /// The current path, in bitmap pixels (y down): each element was mapped through the CTM in
     /// force when it was added, as Core Graphics keeps it.
-    var devicePath = CGMutablePath()
+    package var devicePath = CGMutablePath()
     /// Where the context's pixels live (the mirror itself, or 8-bit memory).
-    let store: PixelStore
+    package let store: PixelStore
     /// The colour space the context was made with (sRGB for the convenience initialisers).
     public let colorSpace: CGColorSpace?
 
@@ -194,34 +197,34 @@ public final class CGContext {
     }
 
     /// How many graphics states are saved.
-    var savedStateDepth: Int { savedStates.count }
+    package var savedStateDepth: Int { savedStates.count }
 
     /// Drops saved states above `depth`.
-    func truncateSavedStates(to depth: Int) {
+    package func truncateSavedStates(to depth: Int) {
         if savedStates.count > depth { savedStates.removeLast(savedStates.count - depth) }
     }
 }
 
 /// What `saveGState()` saves.
-struct GraphicsState {
+package struct GraphicsState {
     /// User space to Core Graphics device space (origin bottom left).
-    var ctm: CGAffineTransform = .identity
+    package var ctm: CGAffineTransform = .identity
     /// The clip's bounding rectangle, in device pixels with y down.
-    var clip: CGRect = .null
+    package var clip: CGRect = .null
     /// The clip's coverage inside `clip`, when the clip is not just that rectangle.
-    var clipMask: ClipMask?
-    var blendMode: CGBlendMode = .normal
-    var shadow: ShadowStyle?
-    var shouldAntialias = true
-    var allowsAntialiasing = true
-    var fillColor: CGColor = .black
-    var strokeColor: CGColor = .black
-    var alpha: CGFloat = 1
-    var lineWidth: CGFloat = 1
-    var lineCap: CGLineCap = .butt
-    var lineJoin: CGLineJoin = .miter
-    var miterLimit: CGFloat = 10
+    package var clipMask: ClipMask?
+    package var blendMode: CGBlendMode = .normal
+    package var shadow: ShadowStyle?
+    package var shouldAntialias = true
+    package var allowsAntialiasing = true
+    package var fillColor: CGColor = .black
+    package var strokeColor: CGColor = .black
+    package var alpha: CGFloat = 1
+    package var lineWidth: CGFloat = 1
+    package var lineCap: CGLineCap = .butt
+    package var lineJoin: CGLineJoin = .miter
+    package var miterLimit: CGFloat = 10
     /// The stroke's dash pattern in user space; nil strokes solid.
-    var lineDash: DashPattern?
-    var interpolationQuality: CGInterpolationQuality = .default
+    package var lineDash: DashPattern?
+    package var interpolationQuality: CGInterpolationQuality = .default
 }

@@ -66,13 +66,13 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         case closeSubpath
     }
 
-    var elements: [Element]
+    package var elements: [Element]
     /// The end of the last element, or the subpath's first point after a close; nil when empty.
-    var current: CGPoint?
+    package var current: CGPoint?
     /// The first point of the subpath in progress (or of the one just closed).
-    var subpathStart: CGPoint?
+    package var subpathStart: CGPoint?
 
-    init(elements: [Element]) {
+    package init(elements: [Element]) {
         self.elements = elements
         for element in elements { track(element) }
     }
@@ -305,7 +305,7 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
         return "CGPath(\(parts.joined(separator: ", ")))"
     }
 
-    final func track(_ element: Element) {
+    package final func track(_ element: Element) {
         switch element {
         case let .move(p):
             current = p
@@ -336,7 +336,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         super.init(elements: [])
     }
 
-    func replaceElements(_ newElements: [Element]) {
+    package func replaceElements(_ newElements: [Element]) {
         elements = []
         current = nil
         subpathStart = nil
@@ -585,10 +585,10 @@ extension FlattenedPath {
 
 /// `4/3·(√2 − 1)`: the control-point distance, as a fraction of the radius, of the cubic Bézier
 /// quarter circle that Core Graphics and every other 2D library use.
-let bezierCircleConstant: CGFloat = 0.552_284_749_830_793_4
+package let bezierCircleConstant: CGFloat = 0.552_284_749_830_793_4
 
 extension CGPath.Element {
-    var type: CGPathElementType {
+    package var type: CGPathElementType {
         switch self {
         case .move: .moveToPoint
         case .line: .addLineToPoint
@@ -598,7 +598,7 @@ extension CGPath.Element {
         }
     }
 
-    func applying(_ t: CGAffineTransform) -> CGPath.Element {
+    package func applying(_ t: CGAffineTransform) -> CGPath.Element {
         switch self {
         case let .move(p): .move(to: p.applying(t))
         case let .line(p): .line(to: p.applying(t))

@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 import XCTest
-import Layers
 
 /// `CGContext.fillEllipse(in:)`, `CGImage.masking(_:)` with image masks and greyscale images,
 /// `CGImage(maskWidth:…)`, drawing an image mask, and `CGImage.copy(colorSpace:)`.

@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// FreeType allows one library across threads when face creation is serialised: faces are made
 /// under this object's lock, and each face is then used only under its cache's own lock.
-final class FontLibrary: Sendable {
-    static let shared = FontLibrary()
+package final class FontLibrary: Sendable {
+    package static let shared = FontLibrary()
 
     private struct State {
         var library: FT_Library?
@@ -37,7 +37,7 @@ final class FontLibrary: Sendable {
 
     /// The font file at `path`, read on first use. The result, failure included, is remembered:
     /// a missing font costs one look, not one per frame.
-    func file(at path: String, index: Int = 0, debianPackage: String?) -> Result<FontFile, FontError> {
+    package func file(at path: String, index: Int = 0, debianPackage: String?) -> Result<FontFile, FontError> {
         state.withLock { state -> Result<FontFile, FontError> in
             let key = FileKey(path: path, index: index)
             if let known = state.files[key] { return known }
@@ -59,7 +59,7 @@ final class FontLibrary: Sendable {
 
     /// The glyph cache of `file` at `pixelSize` (pixels per em), or nil when FreeType refuses
     /// that size (beyond 0xFFFF pixels).
-    func glyphCache(for file: FontFile, pixelSize: Double) -> GlyphCache? {
+    package func glyphCache(for file: FontFile, pixelSize: Double) -> GlyphCache? {
         let size64 = Int((pixelSize * 64).rounded())
         guard size64 > 0, size64 < 0xFFFF * 64 else { return nil }
         let key = CacheKey(path: file.path, index: file.index, size64: size64)
@@ -73,7 +73,7 @@ final class FontLibrary: Sendable {
     }
 
     /// Writes `error` to standard error, once per process for each distinct message.
-    func reportOnce(_ error: FontError) {
+    package func reportOnce(_ error: FontError) {
         let message = "kinescope: \(error)"
         guard state.withLock({ $0.reported.insert(message).inserted }) else { return }
         FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
+import Graphics
 import KinescopeTestSupport
-import Layers
 import Raster
 import XCTest
 

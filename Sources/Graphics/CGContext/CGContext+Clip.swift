@@ -106,7 +106,7 @@ extension CGContext {
     }
 
     /// Intersects the clip with `path` (device pixels) filled under `rule`.
-    func clip(toPixelPath path: CGPath, rule: CGPathFillRule) {
+    package func clip(toPixelPath path: CGPath, rule: CGPathFillRule) {
         let flattened = path.flattened(tolerance: 0.1)
         guard let area = pixelClip, !path.isEmpty else {
             state.clip = .zero

@@ -21,7 +21,7 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     public let bitmap: Bitmap
 
     /// What the image says it is; the pixels are always `bitmap`.
-    struct Format: Sendable {
+    package struct Format: Sendable {
         enum Kind: Sendable { case rgb, gray, alphaOnly, mask }
         var kind: Kind
         var colorSpace: CGColorSpace?
@@ -37,9 +37,9 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         static let gray = Format(kind: .gray, colorSpace: .deviceGray, bitsPerPixel: 8)
         static let alphaOnly = Format(kind: .alphaOnly, colorSpace: nil, bitsPerPixel: 8)
     }
-    let format: Format
+    package let format: Format
     /// The provider an image mask was made from, handed back by `dataProvider`.
-    let maskProvider: CGDataProvider?
+    package let maskProvider: CGDataProvider?
 
     /// Takes ownership of `bitmap`: the caller must not write to it (or any view of it) again.
     /// The image is an RGB image in sRGB.
@@ -47,7 +47,7 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         self.init(bitmap: bitmap, format: .rgb)
     }
 
-    init(bitmap: Bitmap, format: Format, maskProvider: CGDataProvider? = nil) {
+    package init(bitmap: Bitmap, format: Format, maskProvider: CGDataProvider? = nil) {
         self.bitmap = bitmap
         self.format = format
         self.maskProvider = maskProvider

@@ -35,7 +35,7 @@ extension CGContext {
     }
 
     /// Paints `shape` over the clip, with the clip mask, alpha, blend mode and shadow.
-    func drawGradient(_ gradient: CGGradient, _ shape: GradientShader.Shape, options: CGGradientDrawingOptions) {
+    package func drawGradient(_ gradient: CGGradient, _ shape: GradientShader.Shape, options: CGGradientDrawingOptions) {
         guard let area = pixelClip, let toUser = pixelsToUser else { return }
         let opacity = toByte(state.alpha)
         guard opacity != 0 else { return }

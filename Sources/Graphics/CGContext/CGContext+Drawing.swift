@@ -13,9 +13,20 @@ extension CGContext {
             return
         }
         drawing(touching: touchedPixels(of: r)) {
-            painter.fillShape(r, radii: .zero, color: state.fillColor.premultipliedPixel, map: Homography(userToPixels),
-                              target: target, clip: clip, opacity: Float(state.alpha), antialiased: true)
+            fillSolid(r, color: state.fillColor.premultipliedPixel, clip: clip)
         }
+    }
+
+    /// `rect` filled through the CTM by sampling a one-pixel image of `color` (the image drawer's
+    /// exact edge coverage, faster than rasterizing a path for the common rectangle).
+    private func fillSolid(_ rect: CGRect, color: PremultipliedColor, clip: PixelRect) {
+        solidPixel.base.baseAddress.pointee = color.packed
+        let pixelToRect = Homography(m11: Double(rect.width), m12: 0, m13: 0, m21: 0, m22: Double(rect.height), m23: 0,
+                                     m31: Double(rect.minX), m32: Double(rect.minY), m33: 1)
+        guard let inverse = pixelToRect.concatenating(Homography(userToPixels)).inverted() else { return }
+        target.drawImage(solidPixel, inverseTransform: ProjectiveTransform(inverse),
+                         options: ImageDrawOptions(opacity: Float(state.alpha), filter: .nearest, edgeAntialiasing: true),
+                         clip: clip)
     }
 
     /// Fills the ellipse inscribed in `rect` (user space) with the fill colour, through the CTM
@@ -121,14 +132,16 @@ extension CGContext {
         return MipmappedImage(painted)
     }
 
-    /// Draws `layer`'s render tree in the layer's own coordinate space mapped through the CTM
-    /// (what `CALayer.render(in:)` does).
-    func draw(_ node: RenderNode) {
+    /// Runs `paint` to draw something the context does not know how to draw itself (Layers'
+    /// `CALayer.render(in:)` draws a render tree this way) through the CTM, the clip, the alpha,
+    /// the blend mode and the shadow. `paint` gets the user-to-target map, the target pixels, the
+    /// pixel clip and the opacity to draw with: the context's pixels with its alpha when the state
+    /// is simple, else a transparent buffer (opacity 1) composited afterwards.
+    package func paintExternally(_ paint: (_ map: Homography, _ target: Bitmap, _ clip: PixelRect,
+                                           _ opacity: Float) -> Void) {
         guard let clip = pixelClip else { return }
         guard needsCompositing else {
-            drawing(touching: clip) {
-                painter.draw(node, map: Homography(userToPixels), target: target, clip: clip, opacity: Float(state.alpha))
-            }
+            drawing(touching: clip) { paint(Homography(userToPixels), target, clip, Float(state.alpha)) }
             return
         }
         guard let area = operationArea(ofPixelBox: CGRect(x: 0, y: 0, width: width, height: height)),
@@ -136,12 +149,12 @@ extension CGContext {
         let pixels = Bitmap(size: size)
         let map = Homography(userToPixels.concatenating(CGAffineTransform(translationX: CGFloat(-area.minX),
                                                                            y: CGFloat(-area.minY))))
-        painter.draw(node, map: map, target: pixels, clip: pixels.bounds, opacity: 1)
+        paint(map, pixels, pixels.bounds, 1)
         composite(.pixels(pixels, shape: nil), at: area)
     }
 
     /// The clip as whole pixels (a pixel is inside when its centre is); nil when empty.
-    var pixelClip: PixelRect? {
+    package var pixelClip: PixelRect? {
         let c = state.clip
         guard !c.isNull, c.width > 0, c.height > 0 else { return nil }
         let rect = PixelRect(x: Int(c.minX.rounded()), y: Int(c.minY.rounded()),

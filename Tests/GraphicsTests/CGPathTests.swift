@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import XCTest
-@testable import Layers
+@testable import Graphics
 
 final class CGPathTests: XCTestCase {
     private func elements(_ path: CGPath) -> [CGPath.Element] {

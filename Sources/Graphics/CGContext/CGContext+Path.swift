@@ -255,7 +255,7 @@ extension CGContext {
     /// take 3.8–5.2 ms instead of 1.95 ms) and stores or blends fully covered runs 8 pixels at a
     /// time, with the rounding of `Bitmap.fill(_:through:)` (the same bytes). With
     /// anti-aliasing off, a pixel is covered when at least half of it is inside.
-    func paint(_ path: FlattenedPath, rule: FillRule, color: CGColor) {
+    package func paint(_ path: FlattenedPath, rule: FillRule, color: CGColor) {
         let premultiplied = color.premultipliedPixel
         let opacity = toByte(state.alpha)
         guard opacity != 0 else { return }
@@ -294,7 +294,7 @@ extension CGContext {
     }
 
     /// Pixels to user space under the current CTM; nil when the CTM is singular or not finite.
-    var pixelsToUser: CGAffineTransform? {
+    package var pixelsToUser: CGAffineTransform? {
         let m = userToPixels
         let determinant = m.a * m.d - m.b * m.c
         guard determinant != 0, determinant.isFinite else { return nil }
@@ -307,7 +307,7 @@ extension CGContext {
 
 extension CGMutablePath {
     /// Appends each contour of `outline` as a subpath of lines, closed.
-    func addOutline(_ outline: FlattenedPath) {
+    package func addOutline(_ outline: FlattenedPath) {
         for index in 0..<outline.contourCount {
             let contour = outline.contour(index)
             guard let first = contour.first else { continue }

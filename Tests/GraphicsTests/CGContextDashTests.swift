@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import KinescopeTestSupport
-@testable import Layers
+@testable import Graphics
 import Raster
 import XCTest
 

@@ -3,23 +3,35 @@ import Foundation
 import Synchronization
 
 /// One face fontconfig knows: where its file is and the names UIKit looks it up by.
-struct FontDescriptor: Sendable, Hashable {
+package struct FontDescriptor: Sendable, Hashable {
     /// The PostScript name (`UIFont.fontName`), e.g. "DejaVuSans-Bold".
-    let postScriptName: String
-    let familyName: String
+    package let postScriptName: String
+    package let familyName: String
     /// The full name, e.g. "DejaVu Sans Bold".
-    let fullName: String
-    let path: String
+    package let fullName: String
+    package let path: String
     /// The face's index in its file (collections such as `wqy-microhei.ttc` hold several).
-    let index: Int
+    package let index: Int
     /// fontconfig's weight scale: 80 regular, 200 bold (`FC_WEIGHT_*`).
-    let weight: Int
+    package let weight: Int
     /// fontconfig's slant: 0 roman, 100 italic, 110 oblique.
-    let slant: Int
+    package let slant: Int
     /// fontconfig's width: 100 normal, 87 semi-condensed.
-    let width: Int
+    package let width: Int
 
-    var isItalic: Bool { slant != 0 }
+    package init(postScriptName: String, familyName: String, fullName: String, path: String, index: Int,
+                 weight: Int, slant: Int, width: Int) {
+        self.postScriptName = postScriptName
+        self.familyName = familyName
+        self.fullName = fullName
+        self.path = path
+        self.index = index
+        self.weight = weight
+        self.slant = slant
+        self.width = width
+    }
+
+    package var isItalic: Bool { slant != 0 }
 }
 
 /// The installed fonts, as fontconfig lists them, and the lookups UIFont makes in them: by name,
@@ -28,12 +40,12 @@ struct FontDescriptor: Sendable, Hashable {
 /// fontconfig is read once, on first use, and every call into it is serialised under one lock
 /// (its configuration object is not thread-safe); the answers are remembered, so a layout asks
 /// fontconfig about a script once per process.
-enum FontCatalog {
+package enum FontCatalog {
     /// The family system fonts come from when it is installed (Debian's `fonts-dejavu-core`);
     /// otherwise fontconfig's choice for "sans-serif".
-    static let preferredSystemFamily = "DejaVu Sans"
+    package static let preferredSystemFamily = "DejaVu Sans"
     /// The Debian package that installs the system family.
-    static let debianPackage = "fonts-dejavu-core"
+    package static let debianPackage = "fonts-dejavu-core"
 
     private struct State: @unchecked Sendable {
         var faces: [FontDescriptor]?
@@ -46,7 +58,7 @@ enum FontCatalog {
 
     /// Every face fontconfig lists with a file, in a stable order (family, then weight, slant,
     /// width, PostScript name).
-    static var faces: [FontDescriptor] {
+    package static var faces: [FontDescriptor] {
         state.withLock { state in
             if let faces = state.faces { return faces }
             let faces = listFaces()
@@ -56,14 +68,14 @@ enum FontCatalog {
     }
 
     /// The family that the system font comes from.
-    static var systemFamily: String {
+    package static var systemFamily: String {
         if faces.contains(where: { $0.familyName == preferredSystemFamily }) { return preferredSystemFamily }
         return substitute(for: "sans-serif")?.familyName ?? preferredSystemFamily
     }
 
     /// The face called `name`: a PostScript name, a full name, or a family name (then its regular,
     /// upright, normal-width face); case is ignored. Nil when no installed face has that name.
-    static func descriptor(named name: String) -> FontDescriptor? {
+    package static func descriptor(named name: String) -> FontDescriptor? {
         let key = name.lowercased()
         let all = faces
         if let exact = all.first(where: { $0.postScriptName.lowercased() == key || $0.fullName.lowercased() == key }) {
@@ -74,7 +86,7 @@ enum FontCatalog {
 
     /// The face of `family` closest to `weight` (fontconfig's scale) and the slant asked for, at
     /// normal width when there is one; nil when the family is not installed.
-    static func face(family: String, weight: Int, italic: Bool, in all: [FontDescriptor]? = nil) -> FontDescriptor? {
+    package static func face(family: String, weight: Int, italic: Bool, in all: [FontDescriptor]? = nil) -> FontDescriptor? {
         let key = family.lowercased()
         let members = (all ?? faces).filter { $0.familyName.lowercased() == key }
         return members.min { a, b in distance(a, weight, italic) < distance(b, weight, italic) }
@@ -86,7 +98,7 @@ enum FontCatalog {
 
     /// What fontconfig substitutes for `name` (its aliases and closest family: "Helvetica" gives
     /// a sans-serif face), or nil when fontconfig matches nothing with a file.
-    static func substitute(for name: String) -> FontDescriptor? {
+    package static func substitute(for name: String) -> FontDescriptor? {
         state.withLock { state in
             if let known = state.substitutes[name] { return known }
             let found = matchPattern { pattern in
@@ -99,7 +111,7 @@ enum FontCatalog {
 
     /// The face fontconfig prefers for drawing `scalar` when the wanted font lacks it (from its
     /// "sans-serif" preference list), or nil when no installed face has the character.
-    static func fallback(for scalar: Unicode.Scalar) -> FontDescriptor? {
+    package static func fallback(for scalar: Unicode.Scalar) -> FontDescriptor? {
         state.withLock { state in
             if let known = state.fallbacks[scalar.value] { return known }
             let found = matchPattern(requiring: scalar) { pattern in
@@ -111,7 +123,7 @@ enum FontCatalog {
     }
 
     /// Writes one line on standard error the first time `name` is asked for and not installed.
-    static func reportMissing(_ name: String, substitute: FontDescriptor?) {
+    package static func reportMissing(_ name: String, substitute: FontDescriptor?) {
         guard state.withLock({ $0.reportedNames.insert(name).inserted }) else { return }
         let message = if let substitute {
             "kinescope: no installed font is named \"\(name)\"; using fontconfig's substitute \(substitute.postScriptName) (\(substitute.path))\n"

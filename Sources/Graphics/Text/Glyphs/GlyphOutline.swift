@@ -3,9 +3,9 @@ import Geometry
 import Raster
 
 /// A FreeType outline as a flattened path in pixels, y down (FreeType's y axis points up).
-enum GlyphOutline {
+package enum GlyphOutline {
     /// `outline`'s contours, moved `shiftX` pixels right, flattened to 0.05 pixel.
-    static func path(of outline: UnsafeMutablePointer<FT_Outline>, shiftX: Double) -> FlattenedPath {
+    package static func path(of outline: UnsafeMutablePointer<FT_Outline>, shiftX: Double) -> FlattenedPath {
         var builder = Builder(path: FlattenedPath(tolerance: 0.05), shiftX: shiftX)
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in

@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
+import Graphics
 import Raster
 import XCTest
-import Layers
 
 /// Greyscale (8-bit, no alpha) and alpha-only bitmap contexts: the caller's memory holds grey
 /// bytes after each drawing call, colours become their Rec. 601 luma, and `makeImage()` gives an

@@ -8,7 +8,7 @@ extension CGContext {
 
     /// User space to the bitmap's pixel rows (origin top left, y down): the CTM followed by the
     /// flip from Core Graphics device space to rows.
-    var userToPixels: CGAffineTransform {
+    package var userToPixels: CGAffineTransform {
         state.ctm.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)))
     }
 
