@@ -9,14 +9,19 @@ import XCTest
 /// channels as ours do): frames at 30 % and 50 % of the way, PSNR over R, G and B.
 ///
 /// Stated tolerance: ≥ 40 dB for every name (the formulas are ffmpeg's, in the same float
-/// precision; what differs is rounding at a few edge pixels). Measured here: see the message of
-/// each assertion (printed on failure) and BENCHMARKS.md.
+/// precision; what differs is rounding at a few edge pixels), but ≥ 35 dB for `fadegrays`: ffmpeg
+/// 5.1's `fadegrays` sums each pixel's grey into an uninitialised variable (`int bg[2][4]`, then
+/// `bg[0][0] += …`), so its greys are not the means of R, G and B that its code intends (a
+/// uniform (200, 101, 50) fades through grey ≈ 126 instead of 117); ours are the means, 35.9 and
+/// 38.6 dB from ffmpeg's frames. Measured
+/// here: see the message of each assertion (printed on failure) and BENCHMARKS.md.
 final class XfadeComparisonTests: XCTestCase {
     static let names = ["fade", "wipeleft", "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
                         "circlecrop", "rectcrop", "fadeblack", "fadewhite", "radial", "smoothleft", "smoothright", "smoothup",
                         "smoothdown", "circleopen", "circleclose", "vertopen", "vertclose", "horzopen", "horzclose", "dissolve", "pixelize",
                         "diagtl", "diagtr", "diagbl", "diagbr", "wipetl", "wipetr", "wipebl",
-                        "wipebr", "squeezeh"]
+                        "wipebr", "squeezeh", "distance", "hlslice", "hrslice", "vuslice", "vdslice", "hblur", "fadegrays",
+                        "squeezev", "zoomin", "fadefast", "fadeslow"]
 
     /// ffmpeg's xfade frames for `name` at 10 fps over 1 s: frame k is at progress k / 10.
     private func ffmpegFrames(_ name: String, folder: TemporaryFolder) throws -> [[UInt32]] {
@@ -54,6 +59,23 @@ final class XfadeComparisonTests: XCTestCase {
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 
+    /// Float rounding in a mix (255·m + 255·(1 − m) = 254.99998) must not make an opaque pixel
+    /// translucent: every frame of two opaque images is opaque.
+    func testXfadeFramesOfOpaqueImagesStayOpaque() {
+        for name in Self.names {
+            guard let transition = try? TransitionRegistry.make(named: name) else {
+                XCTFail("\(name) is not registered")
+                continue
+            }
+            for k in [1, 3, 5, 7, 9] {
+                let frame = TransitionFixtures.frame(transition, progress: Double(k) / 10)
+                var translucent = 0
+                for y in 0..<frame.height { translucent += frame.row(y).filter { $0 >> 24 != 0xFF }.count }
+                XCTAssertEqual(translucent, 0, "\(name) at progress 0.\(k): \(translucent) translucent pixels")
+            }
+        }
+    }
+
     func testEveryXfadeNameIsRegisteredAndMatchesFFmpegsXfade() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -69,7 +91,7 @@ final class XfadeComparisonTests: XCTestCase {
                 for y in 0..<ours.height { words += Array(ours.row(y)) }
                 let value = Self.psnr(words, theirs[k])
                 report.append("\(name)@0.\(k): \(value.isInfinite ? "identical" : String(format: "%.1f dB", value))")
-                XCTAssertGreaterThanOrEqual(value, 40, "\(name) at progress 0.\(k): PSNR \(value) dB against ffmpeg's xfade")
+                XCTAssertGreaterThanOrEqual(value, name == "fadegrays" ? 35 : 40, "\(name) at progress 0.\(k): PSNR \(value) dB against ffmpeg's xfade")
             }
         }
         print("xfade PSNR against ffmpeg: " + report.joined(separator: ", "))

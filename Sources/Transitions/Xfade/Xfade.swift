@@ -42,7 +42,8 @@ enum Xfade {
         return t * t * (3 - 2 * t)
     }
 
-    /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each 8-bit channel of two words, truncated.
+    /// xfade's `mix(a, b, m) = a·m + b·(1 − m)` on each 8-bit channel of two words, truncated;
+    /// alpha (which xfade's planar RGB lacks) mixes the same way but stays exact when equal.
     @inline(__always) static func mix(_ a: UInt32, _ b: UInt32, _ m: Float) -> UInt32 {
         // The same result as the arithmetic (a·1 + b·0 is a exactly), without it for the pixels
         // a soft wipe has already passed or not reached yet.
@@ -53,7 +54,35 @@ enum Xfade {
             let v = Float((a >> shift) & 0xFF) * m + Float((b >> shift) & 0xFF) * n
             return UInt32(min(255, max(0, v))) << shift
         }
-        return channel(0) | channel(8) | channel(16) | channel(24)
+        // Two equal alphas stay that alpha (255·m + 255·(1 − m) can be 254.99998, which the
+        // truncation would turn into a translucent pixel of an opaque frame).
+        let alpha = a >> 24 == b >> 24 ? a & 0xFF00_0000 : channel(24)
+        return channel(0) | channel(8) | channel(16) | alpha
+    }
+
+    /// Each 8-bit channel of two words through `f` (xfade's per-plane formula on the two
+    /// channel values as floats), truncated to 0…255 as C's cast does. Alpha, which xfade's planar
+    /// RGB does not have, goes through `f` too, except that two equal alphas stay exactly that
+    /// alpha: float rounding must not turn an opaque frame's 255 into 254.
+    @inline(__always) static func channels(_ a: UInt32, _ b: UInt32, _ f: (Float, Float) -> Float) -> UInt32 {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            let v = f(Float((a >> shift) & 0xFF), Float((b >> shift) & 0xFF))
+            return UInt32(min(255, max(0, v))) << shift
+        }
+        let alpha = a >> 24 == b >> 24 ? a & 0xFF00_0000 : channel(24)
+        return channel(0) | channel(8) | channel(16) | alpha
+    }
+
+    /// xfade's `mix` on floats, without truncation (for the formulas that nest it).
+    @inline(__always) static func mix(_ a: Float, _ b: Float, _ m: Float) -> Float { a * m + b * (1 - m) }
+
+    /// GLSL's `fract`: `x − floor(x)`.
+    @inline(__always) static func fract(_ x: Float) -> Float { x - x.rounded(.down) }
+
+    /// xfade's slice rule (`hlslice` and its mirrors): true when the slice pixel at `position`
+    /// (0…1 across the image, ten slices) shows the second image at progress `p`.
+    @inline(__always) static func slice(_ position: Float, p: Float) -> Bool {
+        smoothstep(-0.5, 0, position - p * 1.5) > fract(10 * position)
     }
 
     /// Copies `from` (t ≤ 0) or `to` (t ≥ 1) into `clip` of `destination` and returns true, or

@@ -1,0 +1,16 @@
+import Foundation
+import Raster
+
+/// ffmpeg xfade's `fadefast`: a cross-fade whose weight is `P^(1 + ln(1 + |a − b|/255))` per channel: channels that differ much change sooner.
+struct XfadeFadeFastTransition: XfadeTransition {
+    static let name = "fadefast"
+    static let summary = "Cross-fades channels that differ more sooner"
+
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        Xfade.fill(destination, clip: clip, from: from, to: to) { x, _, a, b in
+            Xfade.channels(a[x], b[x]) { ca, cb in
+                Xfade.mix(ca, cb, powf(p, 1 + logf(1 + abs(ca - cb) / 255)))
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import Raster
+
+/// ffmpeg xfade's `fadeslow`: a cross-fade whose weight is `P^(1 + ln(2 − |a − b|/255))` per channel: channels that differ much change later.
+struct XfadeFadeSlowTransition: XfadeTransition {
+    static let name = "fadeslow"
+    static let summary = "Cross-fades channels that differ more later"
+
+    func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
+        Xfade.fill(destination, clip: clip, from: from, to: to) { x, _, a, b in
+            Xfade.channels(a[x], b[x]) { ca, cb in
+                Xfade.mix(ca, cb, powf(p, 1 + logf(2 - abs(ca - cb) / 255)))
+            }
+        }
+    }
+}
