@@ -189,10 +189,11 @@ extension BandRenderer {
         let y0 = max(clip.minY, Int((pm.py - pm.extentY).rounded(.down)))
         let y1 = min(clip.maxY, Int((pm.py + pm.extentY).rounded(.up)))
         guard y0 < y1 else { return }
-        let tint = p.color * opacity
-        let tr = UInt32(min(256, max(0, tint.x * 256 + 0.5))), tg = UInt32(min(256, max(0, tint.y * 256 + 0.5)))
-        let tb = UInt32(min(256, max(0, tint.z * 256 + 0.5))), ta = UInt32(min(256, max(0, tint.w * 256 + 0.5)))
+        let tinted = p.color * opacity
+        let tr = UInt32(min(256, max(0, tinted.x * 256 + 0.5))), tg = UInt32(min(256, max(0, tinted.y * 256 + 0.5)))
+        let tb = UInt32(min(256, max(0, tinted.z * 256 + 0.5))), ta = UInt32(min(256, max(0, tinted.w * 256 + 0.5)))
         guard ta > 0 || (additive && (tr | tg | tb) > 0) else { return }
+        let tint = SIMD4<UInt16>(UInt16(tb), UInt16(tg), UInt16(tr), UInt16(ta))
         let width = Int(sprite.width), height = Int(sprite.height)
         // Bilinear sample positions in the padded copy: texel centre i + 0.5 is padded index i + 1.
         let padded = sprite.padded, stride = padded.rowStride, base = padded.baseAddress
@@ -216,42 +217,31 @@ extension BandRenderer {
             for column in x0..<x1 {
                 let u = u0 &+ (column &- centre) &* du, v = v0 &+ (column &- centre) &* dv
                 let iu = min(width, max(0, u >> 16)), iv = min(height, max(0, v >> 16))
-                let wx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), wy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
-                let top = base + iv * stride + iu, bottom = top + stride
-                let t = lerpPixel(lerpPixel(top[0], top[1], wx), lerpPixel(bottom[0], bottom[1], wx), wy)
-                guard t != 0 else { continue }
-                let sr = ((t >> 16 & 0xFF) * tr + 128) >> 8, sg = ((t >> 8 & 0xFF) * tg + 128) >> 8
-                let sb = ((t & 0xFF) * tb + 128) >> 8, sa = ((t >> 24) * ta + 128) >> 8
-                let d = line[column]
+                let wx = UInt16(truncatingIfNeeded: (u >> 8) & 0xFF), wy = UInt16(truncatingIfNeeded: (v >> 8) & 0xFF)
+                let top = UnsafeRawPointer(base + iv * stride + iu)
+                // The four texels as 16-bit channels, the top pair in the low half and the bottom
+                // pair in the high half: one horizontal lerp for both rows, then the vertical one.
+                let topPair = SIMD8<UInt16>(truncatingIfNeeded: top.loadUnaligned(as: SIMD8<UInt8>.self))
+                let bottomPair = SIMD8<UInt16>(truncatingIfNeeded: (top + stride * 4).loadUnaligned(as: SIMD8<UInt8>.self))
+                let lefts = SIMD8(lowHalf: topPair.lowHalf, highHalf: bottomPair.lowHalf)
+                let rights = SIMD8(lowHalf: topPair.highHalf, highHalf: bottomPair.highHalf)
+                let rows = (lefts &* (256 &- wx) &+ rights &* wx &+ 128) &>> 8
+                let t = (rows.lowHalf &* (256 &- wy) &+ rows.highHalf &* wy &+ 128) &>> 8
+                guard t != .zero else { continue }
+                let source = (t &* tint &+ 128) &>> 8
+                let destination = line + column
+                let d = SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(destination).loadUnaligned(as: SIMD4<UInt8>.self))
+                let result: SIMD4<UInt16>
                 if additive {
-                    let r = min(255, (d >> 16 & 0xFF) + sr), g = min(255, (d >> 8 & 0xFF) + sg)
-                    let b = min(255, (d & 0xFF) + sb), a = min(255, (d >> 24) + sa)
-                    line[column] = a << 24 | r << 16 | g << 8 | b
+                    result = (d &+ source).replacing(with: 255, where: d &+ source .> 255)
                 } else {
-                    let keep = 255 - sa
-                    let r = min(255, sr + div255((d >> 16 & 0xFF) * keep)), g = min(255, sg + div255((d >> 8 & 0xFF) * keep))
-                    let b = min(255, sb + div255((d & 0xFF) * keep)), a = min(255, sa + div255((d >> 24) * keep))
-                    line[column] = a << 24 | r << 16 | g << 8 | b
+                    let scaled = d &* (255 &- SIMD4(repeating: source[3])) &+ 128
+                    let sum = source &+ ((scaled &+ (scaled &>> 8)) &>> 8)
+                    result = sum.replacing(with: 255, where: sum .> 255)
                 }
+                UnsafeMutableRawPointer(destination).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: result),
+                                                                as: SIMD4<UInt8>.self)
             }
         }
     }
-
-    /// `a + (b − a)·w/256` for each channel of two premultiplied pixels (`w` in 0…256), two
-    /// channels per multiply.
-    @inline(__always)
-    private static func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
-        let iw = 256 - w
-        let rb = ((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8 & 0x00FF_00FF
-        let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
-        return rb | ag
-    }
-
-    /// `x / 255` rounded, for `x` in 0…65 025.
-    @inline(__always)
-    private static func div255(_ x: UInt32) -> UInt32 {
-        let t = x + 128
-        return (t + (t >> 8)) >> 8
-    }
 }
-
