@@ -72,6 +72,7 @@ open class UIActivityIndicatorView: UIView {
     public convenience init(style: Style) {
         self.init(frame: CGRect(x: 0, y: 0, width: style.side, height: style.side))
         self.style = style
+        applyStyle()
     }
 
     /// The style. Default `.medium`.
@@ -107,6 +108,7 @@ open class UIActivityIndicatorView: UIView {
         let spin = CAKeyframeAnimation(keyPath: "transform.rotation.z")
         spin.values = (0..<Self.tickCount).map { CGFloat($0) * 2 * .pi / CGFloat(Self.tickCount) }
         spin.calculationMode = .discrete
+        spin.keyTimes = (0...Self.tickCount).map { NSNumber(value: Double($0) / Double(Self.tickCount)) }
         spin.duration = Self.period
         spin.repeatCount = .infinity
         spin.isRemovedOnCompletion = false

@@ -53,6 +53,7 @@ open class UIProgressView: UIView {
     public convenience init(progressViewStyle style: Style) {
         self.init(frame: CGRect(x: 0, y: 0, width: 0, height: Self.standardHeight))
         progressViewStyle = style
+        applyLook()
     }
 
     /// The style. Default `.default`.

@@ -46,6 +46,8 @@ open class UISlider: UIControl {
     private var minimumTrackImages: [UInt: UIImage] = [:]
     private var maximumTrackImages: [UInt: UIImage] = [:]
 
+    /// Holds the parts, so that a disabled slider fades as one picture.
+    private let content = ControlPart(frame: .zero)
     private let maximumTrack = ControlPart(color: .systemFill, cornerRadius: UISlider.trackHeight / 2)
     private let minimumTrack = ControlPart(color: .systemBlue, cornerRadius: UISlider.trackHeight / 2)
     private let maximumTrackImageView = UIImageView(frame: .zero)
@@ -73,8 +75,9 @@ open class UISlider: UIControl {
         }
         for view in [minimumValueImageView, maximumValueImageView, maximumTrack, maximumTrackImageView, minimumTrack,
                      minimumTrackImageView, thumb, thumbImageView] as [UIView] {
-            addSubview(view)
+            content.addSubview(view)
         }
+        addSubview(content)
         applyLook()
     }
 
@@ -301,11 +304,12 @@ open class UISlider: UIControl {
         thumb.isHidden = currentThumbImage != nil
         minimumTrack.isHidden = currentMinimumTrackImage != nil
         maximumTrack.isHidden = currentMaximumTrackImage != nil
-        for view in subviews { view.alpha = isEnabled ? 1 : 0.5 }
+        content.alpha = isEnabled ? 1 : 0.5
         setNeedsLayout()
     }
 
     private func layoutParts() {
+        content.frame = bounds
         let track = trackRect(forBounds: bounds)
         let thumbFrame = thumbRect(forBounds: bounds, trackRect: track, value: valueStorage)
         let split = thumbFrame.midX

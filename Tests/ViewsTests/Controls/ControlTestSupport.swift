@@ -103,3 +103,13 @@ func stage(width: CGFloat, height: CGFloat, scale: CGFloat = 2, _ views: [UIView
                                       transform: Homography(CATransform3DMakeScale(scale, scale, 1)))
     return bitmap
 }
+
+/// The x of the middle of the opaque white pixels on `row` (a thumb's centre), in pixels.
+func whiteRunCentre(_ bitmap: Bitmap, row: Int) -> Double? {
+    let white = (0..<bitmap.width).filter {
+        let c = straightColor(bitmap, $0, row)
+        return c.alpha > 250 && c.red > 245 && c.green > 245 && c.blue > 245
+    }
+    guard let first = white.first, let last = white.last else { return nil }
+    return Double(first + last + 1) / 2
+}

@@ -80,14 +80,14 @@ final class UISwitchTests: XCTestCase {
             fixture.advance(0.15)
             let bitmap = composite(toggle)
             // The thumb's centre runs from x = 15.5 to 35.5; ease in-out is half-way at half time.
-            let thumb = try XCTUnwrap(thumbCentre(bitmap))
+            let thumb = try XCTUnwrap(whiteRunCentre(bitmap, row: 15))
             XCTAssertEqual(thumb, 25.5, accuracy: 1, "thumb centre mid-slide")
             let track = straightColor(bitmap, 48, 15)
             XCTAssertGreaterThan(track.green, track.red + 40, "the track is fading to green")
             XCTAssertLessThan(track.alpha, 250, "…and is not yet the opaque green")
             fixture.advance(0.2)
             let done = composite(toggle)
-            XCTAssertEqual(try XCTUnwrap(thumbCentre(done)), 35.5, accuracy: 0.75)
+            XCTAssertEqual(try XCTUnwrap(whiteRunCentre(done, row: 15)), 35.5, accuracy: 0.75)
             let green = straightColor(done, 6, 15)
             XCTAssertEqual([green.red, green.green, green.blue], [52, 199, 89], "system green")
         }
@@ -121,15 +121,4 @@ final class UISwitchTests: XCTestCase {
             assertBitmap(stage(width: 244, height: 50, [off, on, pressed, disabled]), matchesGolden: "switch-states")
         }
     }
-}
-
-/// The x of the thumb's centre: the middle of the white run along the switch's mid line.
-private func thumbCentre(_ bitmap: Bitmap) -> Double? {
-    let row = 15
-    let white = (0..<bitmap.width).filter {
-        let c = straightColor(bitmap, $0, row)
-        return c.alpha > 250 && c.red > 245 && c.green > 245 && c.blue > 245
-    }
-    guard let first = white.first, let last = white.last else { return nil }
-    return Double(first + last + 1) / 2
 }
