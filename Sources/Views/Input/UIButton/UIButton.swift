@@ -1,8 +1,8 @@
 import Geometry
 import Layers
 
-/// A button, as UIKit's `UIButton` (the pre-iOS 15 API, without `UIButton.Configuration`): a
-/// control showing an image and a title side by side over a background image, each chosen
+/// A button, as UIKit's `UIButton` (the classic API here; `UIButton.Configuration` is in
+/// `UIButton+Configuration.swift`): a control showing an image and a title side by side over a background image, each chosen
 /// per control state.
 ///
 /// The content is real subviews, as in UIKit: `titleLabel` (a `UILabel` that draws
@@ -76,6 +76,9 @@ open class UIButton: UIControl {
     private let titleLabelStorage = ButtonTitleLabel(frame: .zero)
     /// The `showsTouchWhenHighlighted` glow, made the first time it shows.
     private var glowView: UIImageView?
+    /// The iOS 15 configuration and the views that draw it (`UIButton+Configuration.swift`);
+    /// nil for a classic button.
+    var configured: ConfiguredContent?
 
     /// A `.custom` button with `frame`.
     public override init(frame: CGRect) {
@@ -309,13 +312,16 @@ open class UIButton: UIControl {
         imageViewStorage.frame = imageRect(forContentRect: content)
         titleLabelStorage.frame = titleRect(forContentRect: content)
         glowView?.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        layoutConfiguration()
     }
 
-    /// The size of the image and title side by side (the title on one line unless the label
-    /// allows more) plus `contentEdgeInsets`; `size` is ignored, as UIKit's buttons do. Without
+    /// With a `configuration`, its content plus its `contentInsets`. Otherwise the size of the
+    /// image and title side by side (the title on one line unless the label allows more) plus
+    /// `contentEdgeInsets`; `size` is ignored, as UIKit's buttons do. Without
     /// content, just the insets. (UIKit adds a few points of its own to `.system` buttons; not
     /// here.)
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let configured { return configured.fittingSize() }
         let image = currentDisplayedImageSize
         let title = hasTitle ? titleLabelStorage.sizeThatFits(.zero) : .zero
         return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right,
@@ -352,7 +358,7 @@ open class UIButton: UIControl {
     }
 
     /// Shows the current state's title, colours and images, and lays out again.
-    private func updateContent() {
+    func updateContent() {
         let label = titleLabelStorage
         label.isApplyingTitle = true
         label.font = label.plainFont
@@ -381,6 +387,7 @@ open class UIButton: UIControl {
             addSubview(glow)
         }
         glowView?.isHidden = !glows
+        applyConfiguration()
         setNeedsLayout()
     }
 
