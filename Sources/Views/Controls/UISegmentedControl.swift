@@ -118,10 +118,7 @@ open class UISegmentedControl: UIControl {
 
     /// Sets the title of `segment` (replacing its image, as UIKit does).
     open func setTitle(_ title: String?, forSegmentAt segment: Int) {
-        guard checked(segment, "setTitle(_:forSegmentAt:)") else { return }
-        segments[segment].title = title
-        segments[segment].image = nil
-        relayout(animated: false)
+        setContent(title: title, image: nil, at: segment, "setTitle(_:forSegmentAt:)")
     }
 
     /// The title of `segment`, nil for an image segment or an index out of range.
@@ -131,10 +128,7 @@ open class UISegmentedControl: UIControl {
 
     /// Sets the image of `segment` (replacing its title).
     open func setImage(_ image: UIImage?, forSegmentAt segment: Int) {
-        guard checked(segment, "setImage(_:forSegmentAt:)") else { return }
-        segments[segment].image = image
-        segments[segment].title = nil
-        relayout(animated: false)
+        setContent(title: nil, image: image, at: segment, "setImage(_:forSegmentAt:)")
     }
 
     /// The image of `segment`, nil for a title segment or an index out of range.
@@ -275,6 +269,13 @@ open class UISegmentedControl: UIControl {
         }
         if selectedStorage >= index { selectedStorage += 1 }
         relayout(animated: animated)
+    }
+
+    private func setContent(title: String?, image: UIImage?, at segment: Int, _ what: String) {
+        guard checked(segment, what) else { return }
+        segments[segment].title = title
+        segments[segment].image = image
+        relayout(animated: false)
     }
 
     /// Whether `segment` is a valid index; if not, a diagnostic naming `what`.

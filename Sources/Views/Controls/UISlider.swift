@@ -106,28 +106,23 @@ open class UISlider: UIControl {
     /// infinities are refused with a diagnostic.
     open var minimumValue: Float {
         get { minimumStorage }
-        set {
-            guard newValue.isFinite else {
-                return ControlDiagnostics.report(self, "minimumValue \(newValue) ignored; it must be finite")
-            }
-            minimumStorage = newValue
-            maximumStorage = max(maximumStorage, newValue)
-            setValue(valueStorage, animated: false)
-        }
+        set { setRange("minimumValue", newValue, minimum: newValue, maximum: max(maximumStorage, newValue)) }
     }
 
     /// The value at the trailing end. Default 1. Setting it below `minimumValue` lowers
     /// `minimumValue` to it, as Apple documents. NaN and infinities are refused with a diagnostic.
     open var maximumValue: Float {
         get { maximumStorage }
-        set {
-            guard newValue.isFinite else {
-                return ControlDiagnostics.report(self, "maximumValue \(newValue) ignored; it must be finite")
-            }
-            maximumStorage = newValue
-            minimumStorage = min(minimumStorage, newValue)
-            setValue(valueStorage, animated: false)
-        }
+        set { setRange("maximumValue", newValue, minimum: min(minimumStorage, newValue), maximum: newValue) }
+    }
+
+    /// Sets both ends after `name` was given `given` (refused with a diagnostic unless finite),
+    /// then pins the value into the new range.
+    private func setRange(_ name: String, _ given: Float, minimum: Float, maximum: Float) {
+        guard given.isFinite else { return ControlDiagnostics.report(self, "\(name) \(given) ignored; it must be finite") }
+        minimumStorage = minimum
+        maximumStorage = maximum
+        setValue(valueStorage, animated: false)
     }
 
     /// Whether `.valueChanged` is sent while dragging (true, the default) or only when the touch

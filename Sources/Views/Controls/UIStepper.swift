@@ -92,11 +92,9 @@ open class UIStepper: UIControl {
     open var minimumValue: Double {
         get { minimumStorage }
         set {
-            guard newValue.isFinite, newValue < maximumStorage else {
-                return ControlDiagnostics.report(self, "minimumValue \(newValue) must be finite and below maximumValue \(maximumStorage); ignored")
+            setLimit("minimumValue", newValue, valid: newValue < maximumStorage, "below maximumValue \(maximumStorage)") {
+                $0.minimumStorage = newValue
             }
-            minimumStorage = newValue
-            value = valueStorage
         }
     }
 
@@ -104,23 +102,26 @@ open class UIStepper: UIControl {
     open var maximumValue: Double {
         get { maximumStorage }
         set {
-            guard newValue.isFinite, newValue > minimumStorage else {
-                return ControlDiagnostics.report(self, "maximumValue \(newValue) must be finite and above minimumValue \(minimumStorage); ignored")
+            setLimit("maximumValue", newValue, valid: newValue > minimumStorage, "above minimumValue \(minimumStorage)") {
+                $0.maximumStorage = newValue
             }
-            maximumStorage = newValue
-            value = valueStorage
         }
+    }
+
+    /// Stores a new end through `store` when `value` is finite and `valid`, else reports that
+    /// `name` must be finite and `rule`; then pins the value into the range.
+    private func setLimit(_ name: String, _ value: Double, valid: Bool, _ rule: String, store: (UIStepper) -> Void) {
+        guard value.isFinite, valid else {
+            return ControlDiagnostics.report(self, "\(name) \(value) must be finite and \(rule); ignored")
+        }
+        store(self)
+        self.value = valueStorage
     }
 
     /// How much one press changes the value. Default 1; must be finite and above 0.
     open var stepValue: Double {
         get { stepStorage }
-        set {
-            guard newValue.isFinite, newValue > 0 else {
-                return ControlDiagnostics.report(self, "stepValue \(newValue) must be finite and above 0; ignored")
-            }
-            stepStorage = newValue
-        }
+        set { setLimit("stepValue", newValue, valid: newValue > 0, "above 0") { $0.stepStorage = newValue } }
     }
 
     /// Whether stepping past one end continues from the other. Default false: the value stops
