@@ -93,6 +93,30 @@ final class UISwitchTests: XCTestCase {
         }
     }
 
+    /// The switch 0.1, 0.15 and 0.2 s into `setOn(true, animated: true)`, side by side at 1× on
+    /// transparent: the thumb sliding right and the track filling with green.
+    func testGoldenSwitchMidAnimation() throws {
+        ControlFixture.run { fixture in
+            let times: [TimeInterval] = [0.1, 0.15, 0.2]
+            var frames: [Bitmap] = []
+            for time in times {
+                let toggle = UISwitch()
+                fixture.window.addSubview(toggle)
+                fixture.commit()
+                toggle.setOn(true, animated: true)
+                fixture.commit()
+                fixture.advance(time)
+                frames.append(composite(toggle))
+                toggle.removeFromSuperview()
+            }
+            let strip = Bitmap(width: 51 * frames.count, height: 31)
+            for (index, frame) in frames.enumerated() {
+                for y in 0..<31 { for x in 0..<51 { strip[x: 51 * index + x, y: y] = frame[x: x, y: y] } }
+            }
+            assertBitmap(strip, matchesGolden: "switch-mid-animation")
+        }
+    }
+
     func testColoursFollowOnTintAndThumbTint() throws {
         ControlFixture.run { _ in
             let toggle = UISwitch()
