@@ -67,6 +67,27 @@ final class UISliderTests: XCTestCase {
         }
     }
 
+    func testImagesReplaceTheTrackAndThumbAndFollowTheState() throws {
+        ControlFixture.run { _ in
+            let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 110, height: 31))
+            slider.setMinimumTrackImage(solid(.red, 2, 6), for: .normal)
+            slider.setMaximumTrackImage(solid(.blue, 2, 6), for: .normal)
+            slider.setThumbImage(solid(.green, 10, 10), for: .normal)
+            slider.setThumbImage(solid(.red, 12, 12), for: .highlighted)
+            slider.value = 0.5
+            XCTAssertEqual(slider.trackRect(forBounds: slider.bounds).height, 6, "the track images' height")
+            let bitmap = composite(slider)
+            let left = straightColor(bitmap, 20, 15), right = straightColor(bitmap, 90, 15), thumb = straightColor(bitmap, 55, 15)
+            XCTAssertEqual([left.red, left.blue], [255, 0])
+            XCTAssertEqual([right.red, right.blue], [0, 255])
+            XCTAssertEqual([thumb.red, thumb.green], [0, 255])
+            UIView.performWithoutAnimation { slider.isHighlighted = true }
+            XCTAssertEqual(slider.currentThumbImage?.size, CGSize(width: 12, height: 12), "the highlighted image")
+            XCTAssertEqual(straightColor(composite(slider), 55, 15).red, 255)
+            XCTAssertNotNil(slider.minimumTrackImage(for: .disabled), "a state without its own image uses the normal one")
+        }
+    }
+
     func testDraggingTheThumbSendsValueChangedContinuously() throws {
         ControlFixture.run { fixture in
             let slider = UISlider(frame: CGRect(x: 10, y: 20, width: 228, height: 31))
