@@ -106,6 +106,29 @@ final class UIButtonConfigurationTests: XCTestCase {
         }
     }
 
+    func testUpdateHandlerRunsOnStateChangesAndMaySetTheConfiguration() throws {
+        ControlFixture.run { fixture in
+            var configuration = UIButton.Configuration.filled()
+            configuration.title = "Play"
+            let button = UIButton(configuration: configuration)
+            var calls = 0
+            button.configurationUpdateHandler = { button in
+                calls += 1
+                var updated = button.configuration
+                updated?.title = button.isHighlighted ? "Playing" : "Play"
+                button.configuration = updated
+            }
+            XCTAssertEqual(calls, 1, "setting the handler runs it once, not again for what it sets")
+            button.frame.origin = CGPoint(x: 10, y: 10)
+            fixture.window.addSubview(button)
+            fixture.window.sendTouch(.began, at: CGPoint(x: 15, y: 15), timestamp: fixture.clock.now)
+            XCTAssertEqual(button.configuration?.title, "Playing")
+            fixture.window.sendTouch(.ended, at: CGPoint(x: 15, y: 15), timestamp: fixture.clock.now + 0.05)
+            XCTAssertEqual(button.configuration?.title, "Play")
+            XCTAssertEqual(calls, 3)
+        }
+    }
+
     func testCornerStyles() throws {
         ControlFixture.run { _ in
             @MainActor func cornerAlpha(_ style: UIButton.Configuration.CornerStyle) -> Int {

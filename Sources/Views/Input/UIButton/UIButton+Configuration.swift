@@ -184,9 +184,32 @@ extension UIButton {
         }
     }
 
+    /// Called when the button's state changes (pressed, enabled, selected, tint), and after
+    /// `setNeedsUpdateConfiguration()`, to bring the configuration up to date, as iOS 15: it
+    /// runs `configurationUpdateHandler`, whose changes to `configuration` then show. The
+    /// handler may set `configuration` freely; that does not call it again.
+    public var configurationUpdateHandler: (@MainActor (UIButton) -> Void)? {
+        get { configurationUpdateHandlerStorage }
+        set {
+            configurationUpdateHandlerStorage = newValue
+            setNeedsUpdateConfiguration()
+        }
+    }
+
+    /// Asks for `updateConfiguration()`; Kinescope runs it at once (UIKit waits for the next
+    /// layout pass; the result on screen is the same frame).
+    public func setNeedsUpdateConfiguration() {
+        updateContent()
+    }
+
     /// Shows the configuration for the button's state and tint, and hides the classic content
     /// while a configuration is set.
     func applyConfiguration() {
+        if !isUpdatingConfiguration {
+            isUpdatingConfiguration = true
+            updateConfiguration()
+            isUpdatingConfiguration = false
+        }
         guard let configured else { return }
         for view in subviews where view !== configured.container { view.isHidden = true }
         configured.apply(tint: tintColor, enabled: isEnabled, highlighted: isHighlighted)

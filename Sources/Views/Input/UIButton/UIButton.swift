@@ -79,6 +79,10 @@ open class UIButton: UIControl {
     /// The iOS 15 configuration and the views that draw it (`UIButton+Configuration.swift`);
     /// nil for a classic button.
     var configured: ConfiguredContent?
+    /// `configurationUpdateHandler`'s storage, and whether it is running (so that the
+    /// configuration it sets does not call it again).
+    var configurationUpdateHandlerStorage: (@MainActor (UIButton) -> Void)?
+    var isUpdatingConfiguration = false
 
     /// A `.custom` button with `frame`.
     public override init(frame: CGRect) {
@@ -284,6 +288,13 @@ open class UIButton: UIControl {
 
     open override var isSelected: Bool {
         didSet { if isSelected != oldValue { updateContent() } }
+    }
+
+    /// Brings the `configuration` up to date for the current state (see
+    /// `UIButton+Configuration.swift`): runs `configurationUpdateHandler`. Subclasses override
+    /// it to adjust the configuration themselves, as on iOS 15.
+    open func updateConfiguration() {
+        configurationUpdateHandlerStorage?(self)
     }
 
     // MARK: Layout
