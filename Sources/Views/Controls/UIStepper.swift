@@ -41,6 +41,10 @@ open class UIStepper: UIControl {
     private let separator = ControlPart(color: .separator)
     private let minusGlyph = ShapePart(frame: .zero)
     private let plusGlyph = ShapePart(frame: .zero)
+    private let decrementImageView = UIImageView(frame: .zero)
+    private let incrementImageView = UIImageView(frame: .zero)
+    private var decrementImages: [UInt: UIImage] = [:]
+    private var incrementImages: [UInt: UIImage] = [:]
 
     private var valueStorage: Double = 0
     private var minimumStorage: Double = 0
@@ -59,7 +63,10 @@ open class UIStepper: UIControl {
         background.clipsToBounds = true
         background.addSubview(decrementHighlight)
         background.addSubview(incrementHighlight)
-        for view in [background, separator, minusGlyph, plusGlyph] as [UIView] { addSubview(view) }
+        for view in [background, separator, minusGlyph, plusGlyph, decrementImageView, incrementImageView] as [UIView] {
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
         for glyph in [minusGlyph, plusGlyph] {
             glyph.shape.fillColor = nil
             glyph.shape.lineWidth = 2
@@ -137,6 +144,27 @@ open class UIStepper: UIControl {
 
     open override var isEnabled: Bool { didSet { applyLook() } }
 
+    /// Sets the image drawn instead of the + glyph in `state` (nil removes it), at its own size,
+    /// centred in the + half. The half's state is `.highlighted` while it is pressed and
+    /// `.disabled` when the stepper is disabled or the value is at the maximum (without
+    /// `wraps`); the image for that exact state is used, else the `.normal` one.
+    open func setIncrementImage(_ image: UIImage?, for state: State) {
+        incrementImages[state.rawValue] = image
+        applyLook()
+    }
+
+    /// The + image for `state`, else the `.normal` one, else nil (the drawn glyph).
+    open func incrementImage(for state: State) -> UIImage? { incrementImages[state.rawValue] ?? incrementImages[0] }
+
+    /// Sets the image drawn instead of the − glyph in `state`; see `setIncrementImage`.
+    open func setDecrementImage(_ image: UIImage?, for state: State) {
+        decrementImages[state.rawValue] = image
+        applyLook()
+    }
+
+    /// The − image for `state`, else the `.normal` one, else nil.
+    open func decrementImage(for state: State) -> UIImage? { decrementImages[state.rawValue] ?? decrementImages[0] }
+
     /// 94×32 whatever `size` is.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.standardSize }
 
@@ -190,6 +218,11 @@ open class UIStepper: UIControl {
         minus.move(to: CGPoint(x: centre.x - arm, y: centre.y))
         minus.addLine(to: CGPoint(x: centre.x + arm, y: centre.y))
         minusGlyph.shape.path = minus
+        for (view, half) in [(decrementImageView, decrementHighlight.frame), (incrementImageView, incrementHighlight.frame)] {
+            let size = view.image?.size ?? .zero
+            view.frame = CGRect(x: (half.midX - size.width / 2).rounded(), y: (half.midY - size.height / 2).rounded(),
+                                width: size.width, height: size.height)
+        }
         let plus = CGMutablePath()
         plus.addPath(minus)
         plus.move(to: CGPoint(x: centre.x, y: centre.y - arm))
@@ -241,6 +274,14 @@ open class UIStepper: UIControl {
         let enabled = UIColor.label, limited = UIColor.tertiaryLabel
         minusGlyph.shape.strokeColor = (isEnabled && canStep(-1) ? enabled : limited).cgColor
         plusGlyph.shape.strokeColor = (isEnabled && canStep(1) ? enabled : limited).cgColor
+        for (direction, view, glyph) in [(-1.0, decrementImageView, minusGlyph), (1.0, incrementImageView, plusGlyph)] {
+            let state: State = !(isEnabled && canStep(direction)) ? .disabled : held?.direction == direction ? .highlighted : .normal
+            let image = direction < 0 ? decrementImage(for: state) : incrementImage(for: state)
+            if view.image !== image { setNeedsLayout() }
+            view.image = image
+            view.isHidden = image == nil
+            glyph.isHidden = image != nil
+        }
         let pressed = UIColor(white: 0, alpha: 0.08)
         decrementHighlight.backgroundColor = held?.direction == -1 ? pressed : nil
         incrementHighlight.backgroundColor = held?.direction == 1 ? pressed : nil

@@ -96,6 +96,25 @@ final class UIStepperTests: XCTestCase {
         }
     }
 
+    func testImagesReplaceTheGlyphsPerHalfState() throws {
+        ControlFixture.run { fixture in
+            let stepper = UIStepper(frame: CGRect(x: 0, y: 0, width: 0, height: 0))
+            stepper.setIncrementImage(solid(.green, 10, 10), for: .normal)
+            stepper.setIncrementImage(solid(.red, 10, 10), for: .highlighted)
+            stepper.setDecrementImage(solid(.blue, 10, 10), for: .disabled)
+            fixture.window.addSubview(stepper)
+            var bitmap = composite(stepper)
+            XCTAssertEqual(straightColor(bitmap, 70, 16).green, 255, "the + image, centred in the right half")
+            XCTAssertEqual(straightColor(bitmap, 23, 16).blue, 255, "at the minimum the − half is disabled")
+            fixture.window.sendTouch(.began, at: CGPoint(x: 70, y: 16), timestamp: fixture.clock.now)
+            bitmap = composite(stepper)
+            XCTAssertEqual(straightColor(bitmap, 70, 16).red, 255, "pressed: the highlighted image")
+            XCTAssertLessThan(straightColor(bitmap, 23, 16).blue, 200, "at 1 the − half has no image: the drawn glyph")
+            fixture.window.sendTouch(.ended, at: CGPoint(x: 70, y: 16), timestamp: fixture.clock.now)
+            XCTAssertNil(stepper.decrementImage(for: .normal))
+        }
+    }
+
     func testInvalidRangesAreRefused() throws {
         ControlFixture.run { fixture in
             let stepper = UIStepper()
