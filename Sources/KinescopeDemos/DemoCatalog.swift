@@ -29,6 +29,8 @@ public enum DemoCatalog {
         Demo(name: "layers", summary: "specialized layers: a replicator spinner and reflection, a transform-layer cube, emitter fire, a tiled layer; clicks scroll the tiles", makeController: { LayersViewController() }),
         Demo(name: "scroll", summary: "a 10 000-row table with images and subtitles under a photo carousel with a custom collection layout",
              makeController: { ScrollDemoViewController() }),
+        Demo(name: "controls", summary: "the standard controls in a settings-like column: switch, slider, progress, stepper, segmented control, page control, spinner, configured buttons",
+             makeController: { ControlsDemoViewController() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).

@@ -41,3 +41,31 @@ extension CGRect {
                width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
 }
+
+/// Distances inward from each edge in the reading direction, as UIKit's
+/// `NSDirectionalEdgeInsets`: `leading` and `trailing` are left and right here (Kinescope lays
+/// text out left to right).
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
+
+    /// All four insets zero.
+    public init() {
+        self.init(top: 0, leading: 0, bottom: 0, trailing: 0)
+    }
+
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// No inset on any edge.
+    public static let zero = NSDirectionalEdgeInsets()
+
+    /// The same insets with leading as left and trailing as right.
+    var edgeInsets: UIEdgeInsets { UIEdgeInsets(top: top, left: leading, bottom: bottom, right: trailing) }
+}

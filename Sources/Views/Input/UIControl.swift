@@ -26,8 +26,23 @@ open class UIControl: UIView {
         public static let touchUpOutside = Event(rawValue: 1 << 7)
         public static let touchCancel = Event(rawValue: 1 << 8)
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// A control's main action: sent by buttons after `.touchUpInside`, and here by the
+        /// value controls (switch, slider, segmented control, stepper, page control) together
+        /// with `.valueChanged`, so that a `primaryAction` given to `init(frame:primaryAction:)`
+        /// runs when the value changes, as on iOS 14.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// A menu was shown by the control (iOS 14); no Kinescope control shows menus yet.
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
         public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        /// Bits free for the app's own events.
+        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        /// Bits reserved for UIKit's internal use.
+        public static let systemReserved = Event(rawValue: 0xF000_0000)
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
@@ -106,9 +121,15 @@ open class UIControl: UIView {
     /// Whether a touch is down inside the control (within 70 points of its bounds). Set by
     /// touch tracking; default false.
     open var isHighlighted = false
-    /// Whether a touch is being tracked.
+    /// Whether a touch is being tracked: from the touch going down until it lifts or is
+    /// cancelled.
     public private(set) var isTracking = false
+    /// Whether the tracked touch is inside the control (its bounds and the 70-point tracking
+    /// margin around them). True from the touch going down; false when not tracking.
+    public var isTouchInside: Bool { touchInside }
     private var touchInside = false
+    /// Whether `beginTracking` and every `continueTracking` since returned true.
+    private var trackingContinues = false
 
     /// Calls `action` on `target` (held weakly, as UIKit holds targets) when one of `events` occurs.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> @MainActor () -> Void, for events: Event) {
@@ -131,9 +152,36 @@ open class UIControl: UIView {
         }
     }
 
-    /// iOS 14's closure actions.
+    /// iOS 14's closure actions. Adding the same action again for the same events does nothing
+    /// (UIKit keeps one registration per action and event).
     public func addAction(_ action: UIAction, for events: Event) {
-        registrations.append(Registration(events: events, identifier: ObjectIdentifier(action)) { _ in action.handler(action) })
+        let id = ObjectIdentifier(action)
+        let new = events.subtracting(registrations.filter { $0.identifier == id }.reduce(into: Event()) { $0.formUnion($1.events) })
+        guard !new.isEmpty else { return }
+        registrations.append(Registration(events: new, identifier: id) { [weak self] _ in self?.sendAction(action) })
+    }
+
+    /// Removes `action` from `events` (it keeps its other events).
+    public func removeAction(_ action: UIAction, for events: Event) {
+        let id = ObjectIdentifier(action)
+        registrations = registrations.compactMap { registration in
+            guard registration.identifier == id else { return registration }
+            let kept = registration.events.subtracting(events)
+            return kept.isEmpty ? nil : Registration(events: kept, identifier: id, perform: registration.perform)
+        }
+    }
+
+    /// Runs `action`'s handler with `action` as its argument, as iOS 14's `sendAction(_:)`
+    /// (subclasses override it to see every closure action the control runs).
+    open func sendAction(_ action: UIAction) {
+        action.handler(action)
+    }
+
+    /// A control with `frame` that runs `primaryAction` (if any) on `.primaryActionTriggered`,
+    /// as iOS 14's `init(frame:primaryAction:)`.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
 
     /// Sends the actions registered for `events`, in the order they were added.
@@ -144,42 +192,81 @@ open class UIControl: UIView {
     }
 
     /// Starts tracking: `.touchDown`, plus `.touchDownRepeat` when the touch's `tapCount` is
-    /// above 1 (a quick second tap). A disabled control passes the touch up the chain.
+    /// above 1 (a quick second tap), then `beginTracking(_:with:)`. A disabled control passes
+    /// the touch up the chain.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled else { return super.touchesBegan(touches, with: event) }
+        guard isEnabled, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
         isTracking = true
         touchInside = true
         isHighlighted = true
-        sendActions(for: (touches.first?.tapCount ?? 1) > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+        trackingContinues = beginTracking(touch, with: event)
     }
 
+    /// Sends `.touchDragEnter` / `.touchDragExit` as the touch crosses the tracking margin
+    /// (70 points around the bounds), then `.touchDragInside` or `.touchDragOutside`, then
+    /// `continueTracking(_:with:)` while tracking goes on.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isTracking, let touch = touches.first else { return }
-        let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+        let inside = isWithinTrackingMargin(touch)
         if inside != touchInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
         touchInside = inside
         isHighlighted = inside
         sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+        if trackingContinues { trackingContinues = continueTracking(touch, with: event) }
     }
 
-    /// Ends tracking: `.touchUpInside` when the touch lifts within 70 points of the bounds
-    /// (UIKit's undocumented tracking margin), else `.touchUpOutside`. Buttons also send
-    /// `.primaryActionTriggered` after `.touchUpInside`, as UIKit's buttons do.
+    /// Ends tracking: `endTracking(_:with:)`, then `.touchUpInside` when the touch lifts within
+    /// 70 points of the bounds (UIKit's undocumented tracking margin), else `.touchUpOutside`.
+    /// Buttons also send `.primaryActionTriggered` after `.touchUpInside`, as UIKit's buttons do.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isTracking else { return super.touchesEnded(touches, with: event) }
-        isTracking = false
+        let inside = touches.first.map(isWithinTrackingMargin) ?? touchInside
+        touchInside = inside
         isHighlighted = false
-        let inside = touches.first.map { bounds.insetBy(dx: -70, dy: -70).contains($0.location(in: self)) } ?? touchInside
+        if trackingContinues { endTracking(touches.first, with: event) }
+        isTracking = false
+        trackingContinues = false
+        touchInside = false
         let primary: Event = self is UIButton ? .primaryActionTriggered : []
         sendActions(for: inside ? Event.touchUpInside.union(primary) : .touchUpOutside)
     }
 
+    /// Cancels tracking: `cancelTracking(with:)`, then `.touchCancel`.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isTracking else { return }
-        isTracking = false
         isHighlighted = false
+        if trackingContinues { cancelTracking(with: event) }
+        isTracking = false
+        trackingContinues = false
+        touchInside = false
         sendActions(for: .touchCancel)
     }
+
+    /// Called when a touch goes down in the control, after `.touchDown`; return false to stop
+    /// tracking it (no `continueTracking` or `endTracking` calls follow; the touch-up events
+    /// are still sent). The default returns true. Override to track touches as a slider does.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// Called for each move of a tracked touch, after the drag events; return false to stop
+    /// tracking. The default returns true.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// Called when a tracked touch lifts, before `.touchUpInside` / `.touchUpOutside`. `touch`
+    /// is nil when the lift came without one. The default does nothing.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+
+    /// Called when tracking is cancelled (a gesture recogniser took the touch, the window went
+    /// away), before `.touchCancel`. The default does nothing.
+    open func cancelTracking(with event: UIEvent?) {}
+
+    private func isWithinTrackingMargin(_ touch: UITouch) -> Bool {
+        bounds.insetBy(dx: -Self.trackingMargin, dy: -Self.trackingMargin).contains(touch.location(in: self))
+    }
+
+    /// How far outside its bounds a touch still counts as inside the control: 70 points, what
+    /// UIKit's controls measure (Apple does not document it).
+    static let trackingMargin: CGFloat = 70
 }
 
 /// A closure action, as iOS 14's `UIAction`. A button made with `UIButton(type:primaryAction:)`

@@ -1,8 +1,8 @@
 import Geometry
 import Layers
 
-/// A button, as UIKit's `UIButton` (the pre-iOS 15 API, without `UIButton.Configuration`): a
-/// control showing an image and a title side by side over a background image, each chosen
+/// A button, as UIKit's `UIButton` (the classic API here; `UIButton.Configuration` is in
+/// `UIButton+Configuration.swift`): a control showing an image and a title side by side over a background image, each chosen
 /// per control state.
 ///
 /// The content is real subviews, as in UIKit: `titleLabel` (a `UILabel` that draws
@@ -76,6 +76,13 @@ open class UIButton: UIControl {
     private let titleLabelStorage = ButtonTitleLabel(frame: .zero)
     /// The `showsTouchWhenHighlighted` glow, made the first time it shows.
     private var glowView: UIImageView?
+    /// The iOS 15 configuration and the views that draw it (`UIButton+Configuration.swift`);
+    /// nil for a classic button.
+    var configured: ConfiguredContent?
+    /// `configurationUpdateHandler`'s storage, and whether it is running (so that the
+    /// configuration it sets does not call it again).
+    var configurationUpdateHandlerStorage: (@MainActor (UIButton) -> Void)?
+    var isUpdatingConfiguration = false
 
     /// A `.custom` button with `frame`.
     public override init(frame: CGRect) {
@@ -283,6 +290,13 @@ open class UIButton: UIControl {
         didSet { if isSelected != oldValue { updateContent() } }
     }
 
+    /// Brings the `configuration` up to date for the current state (see
+    /// `UIButton+Configuration.swift`): runs `configurationUpdateHandler`. Subclasses override
+    /// it to adjust the configuration themselves, as on iOS 15.
+    open func updateConfiguration() {
+        configurationUpdateHandlerStorage?(self)
+    }
+
     // MARK: Layout
 
     /// The rectangle the background image fills: the bounds. Override to change it.
@@ -309,13 +323,16 @@ open class UIButton: UIControl {
         imageViewStorage.frame = imageRect(forContentRect: content)
         titleLabelStorage.frame = titleRect(forContentRect: content)
         glowView?.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        layoutConfiguration()
     }
 
-    /// The size of the image and title side by side (the title on one line unless the label
-    /// allows more) plus `contentEdgeInsets`; `size` is ignored, as UIKit's buttons do. Without
+    /// With a `configuration`, its content plus its `contentInsets`. Otherwise the size of the
+    /// image and title side by side (the title on one line unless the label allows more) plus
+    /// `contentEdgeInsets`; `size` is ignored, as UIKit's buttons do. Without
     /// content, just the insets. (UIKit adds a few points of its own to `.system` buttons; not
     /// here.)
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let configured { return configured.fittingSize() }
         let image = currentDisplayedImageSize
         let title = hasTitle ? titleLabelStorage.sizeThatFits(.zero) : .zero
         return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right,
@@ -352,7 +369,7 @@ open class UIButton: UIControl {
     }
 
     /// Shows the current state's title, colours and images, and lays out again.
-    private func updateContent() {
+    func updateContent() {
         let label = titleLabelStorage
         label.isApplyingTitle = true
         label.font = label.plainFont
@@ -381,6 +398,7 @@ open class UIButton: UIControl {
             addSubview(glow)
         }
         glowView?.isHidden = !glows
+        applyConfiguration()
         setNeedsLayout()
     }
 
