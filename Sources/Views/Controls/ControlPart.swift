@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// A piece of a standard control's look (a track, a thumb, a pill): a plain view drawn by its

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// A spinner showing that a task is in progress, as UIKit's `UIActivityIndicatorView`, with

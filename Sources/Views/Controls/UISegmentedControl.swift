@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// A row of segments of which one is selected, as UIKit's `UISegmentedControl`, with iOS 13's

@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// A control for picking a value from a continuous range, as UIKit's `UISlider`, with iOS 13's

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// A control for raising or lowering a value by a fixed step, as UIKit's `UIStepper`, with

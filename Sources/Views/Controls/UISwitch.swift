@@ -1,4 +1,5 @@
 import Geometry
+import Graphics
 import Layers
 
 /// An on/off switch, as UIKit's `UISwitch`, with iOS 13's look: a 51×31-point capsule track,

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import KinescopeTestSupport
 import Layers
 import Raster
