@@ -48,7 +48,7 @@ struct LinearSolver {
         }
     }
 
-    struct Term: Sendable {
+    struct Term: Equatable, Sendable {
         var variable: Int
         var coefficient: Double
     }
