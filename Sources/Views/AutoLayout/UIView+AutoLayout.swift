@@ -84,6 +84,10 @@ extension UIView {
     /// Tells the layout engine that `intrinsicContentSize` changed; it is read again at the next
     /// layout pass.
     public func invalidateIntrinsicContentSize() {
+        if let stack = superviewStorage as? UIStackView, stack.distribution == .fillProportionally,
+           stack.arrangedSubviews.contains(where: { $0 === self }) {
+            stack.invalidateArrangement()
+        }
         guard layoutStateStorage?.isInEngine == true else { return }
         markLayoutEngineNeedsSync()
         superview?.setNeedsLayout()

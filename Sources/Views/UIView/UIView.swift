@@ -147,9 +147,15 @@ open class UIView: UIResponder {
         }
     }
 
+    /// Whether the view (and its subviews) is not drawn and not hit. An arranged view of a
+    /// `UIStackView` collapses out of the arrangement while hidden.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let old = layer.isHidden
+            layer.isHidden = newValue
+            if old != newValue, let stack = superviewStorage as? UIStackView { stack.arrangedSubviewVisibilityDidChange(self) }
+        }
     }
 
     /// Whether subviews (and content) are clipped to the bounds.
