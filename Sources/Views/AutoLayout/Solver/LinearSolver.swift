@@ -11,8 +11,10 @@
 // Pivot choices follow Bland's rule (smallest symbol id enters, ties leave by smallest basic
 // id), which rules out cycling on degenerate systems and makes results independent of hash
 // order: the same constraints give bit-identical frames on every run. Rows live in a flat
-// array indexed through `rowOfSymbol`, so a substitution walks contiguous storage and edits
-// rows in place. Measured (Benchmarks, section `layout`, release build): see the README's
+// array indexed through `rowOfSymbol`, edited in place; `columns` lists, for each symbol, the
+// basic symbols whose rows hold it, so a substitution, a ratio test or a constant edit visits
+// only the rows concerned instead of the whole tableau (without it, 10 000 constraints took
+// quadratic time: every addition walked every row). Measured (Benchmarks, section `layout`, release build): see the README's
 // helper report.
 
 import Foundation
@@ -74,6 +76,8 @@ struct LinearSolver {
     /// The constraint whose marker or error symbol each symbol is (−1 for variables).
     private var ownerOfSymbol: [Int] = []
     private var rowOfSymbol: [Int] = []
+    /// For each symbol, the basic symbols whose rows have a cell for it.
+    private var columns: [Set<Int>] = []
     private var rows: [SolverRow] = []
     private var basicOfRow: [Int] = []
     private var objective = SolverRow()
@@ -151,11 +155,11 @@ struct LinearSolver {
             rows[markerRow].constant -= shift
             if rows[markerRow].constant < 0 { infeasible.append(marker) }
         } else {
-            for index in rows.indices {
+            for basic in columns[marker] {
+                let index = rowOfSymbol[basic]
                 let coefficient = rows[index].coefficient(for: marker)
-                guard coefficient != 0 else { continue }
                 rows[index].constant += coefficient * shift
-                if rows[index].constant < 0, kinds[basicOfRow[index]] != .external { infeasible.append(basicOfRow[index]) }
+                if rows[index].constant < 0, kinds[basic] != .external { infeasible.append(basic) }
             }
         }
         if let stuck = dualOptimize() {
@@ -204,6 +208,7 @@ struct LinearSolver {
         kinds.append(kind)
         ownerOfSymbol.append(owner)
         rowOfSymbol.append(-1)
+        columns.append([])
         return kinds.count - 1
     }
 
@@ -301,7 +306,8 @@ struct LinearSolver {
                 putRow(basicRow, basic: entering)
             }
         }
-        for index in rows.indices { rows[index].remove(art) }
+        for basic in columns[art] { rows[rowOfSymbol[basic]].remove(art) }
+        columns[art] = []
         objective.remove(art)
         return succeeded ? nil : Unsatisfiable(conflicting: conflicting(in: failedRow, adding: id))
     }
@@ -320,6 +326,7 @@ struct LinearSolver {
     /// to a consistent state after a failed required constraint (rare, so rebuilding is fine).
     private mutating func rebuild(excluding excluded: Int) {
         for index in rows.indices { rowOfSymbol[basicOfRow[index]] = -1 }
+        for symbol in columns.indices where !columns[symbol].isEmpty { columns[symbol] = [] }
         rows.removeAll(keepingCapacity: true)
         basicOfRow.removeAll(keepingCapacity: true)
         objective = SolverRow()
@@ -332,6 +339,7 @@ struct LinearSolver {
     }
 
     private mutating func putRow(_ row: SolverRow, basic: Int) {
+        for symbol in row.cells.keys { columns[symbol].insert(basic) }
         rowOfSymbol[basic] = rows.count
         rows.append(row)
         basicOfRow.append(basic)
@@ -347,13 +355,28 @@ struct LinearSolver {
             rowOfSymbol[basicOfRow[index]] = index
         }
         basicOfRow.removeLast()
-        return rows.removeLast()
+        let row = rows.removeLast()
+        for symbol in row.cells.keys { columns[symbol].remove(basic) }
+        return row
     }
 
+    /// Replaces `symbol` by `row` in every row holding it (keeping `columns` in step), the
+    /// objective and the artificial row.
     private mutating func substitute(_ symbol: Int, _ row: SolverRow) {
-        for index in rows.indices where rows[index].cells[symbol] != nil {
-            rows[index].substitute(symbol, row)
-            let basic = basicOfRow[index]
+        let holders = columns[symbol]
+        columns[symbol] = []
+        for basic in holders {
+            let index = rowOfSymbol[basic]
+            guard let factor = rows[index].cells.removeValue(forKey: symbol) else { continue }
+            rows[index].constant += row.constant * factor
+            for (other, value) in row.cells {
+                let sum = (rows[index].cells[other] ?? 0) + value * factor
+                if SolverRow.nearZero(sum) {
+                    if rows[index].cells.removeValue(forKey: other) != nil { columns[other].remove(basic) }
+                } else if rows[index].cells.updateValue(sum, forKey: other) == nil {
+                    columns[other].insert(basic)
+                }
+            }
             if kinds[basic] != .external, rows[index].constant < 0 { infeasible.append(basic) }
         }
         objective.substitute(symbol, row)
@@ -374,16 +397,15 @@ struct LinearSolver {
             }
             guard entering != .max else { return }
             var leaving = -1, ratio = Double.greatestFiniteMagnitude
-            for index in rows.indices {
-                let basic = basicOfRow[index]
-                guard kinds[basic] != .external else { continue }
+            for basic in columns[entering] where kinds[basic] != .external {
+                let index = rowOfSymbol[basic]
                 let coefficient = rows[index].coefficient(for: entering)
                 guard coefficient < 0 else { continue }
                 let r = -rows[index].constant / coefficient
-                if r < ratio || (r == ratio && leaving >= 0 && basic < basicOfRow[leaving]) { ratio = r; leaving = index }
+                if r < ratio || (r == ratio && leaving >= 0 && basic < leaving) { ratio = r; leaving = basic }
             }
             guard leaving >= 0 else { return }
-            pivot(leaving: basicOfRow[leaving], entering: entering)
+            pivot(leaving: leaving, entering: entering)
         }
     }
 
@@ -399,7 +421,10 @@ struct LinearSolver {
     /// required constraints left in contradiction leave one), or nil.
     private mutating func dualOptimize() -> SolverRow? {
         defer { infeasible.removeAll(keepingCapacity: true) }
-        while let leaving = infeasible.popLast(), pivotCount < Self.pivotLimit {
+        while !infeasible.isEmpty, pivotCount < Self.pivotLimit {
+            // The smallest symbol first, so the pivots do not depend on hash order.
+            let position = infeasible.indices.min { infeasible[$0] < infeasible[$1] }!
+            let leaving = infeasible.remove(at: position)
             let index = rowOfSymbol[leaving]
             guard index >= 0, rows[index].constant < 0 else { continue }
             var entering = -1, ratio = Double.greatestFiniteMagnitude
@@ -428,10 +453,10 @@ struct LinearSolver {
     private func markerLeavingRow(_ marker: Int) -> Int? {
         var first = -1, second = -1, third = -1
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        for index in rows.indices {
+        for basic in columns[marker] {
+            let index = rowOfSymbol[basic]
             let c = rows[index].coefficient(for: marker)
             guard c != 0 else { continue }
-            let basic = basicOfRow[index]
             if kinds[basic] == .external {
                 if third < 0 || basic < basicOfRow[third] { third = index }
             } else if c < 0 {
