@@ -51,4 +51,27 @@ final class ConstraintAnimationTests: XCTestCase {
             XCTAssertEqual(label.frame.midX, 100, accuracy: 0.5)
         }
     }
+
+    func testHidingAnArrangedViewInsideAnimateSlidesTheOthers() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try makeHeadlessHost(controller, width: 200, height: 100)
+            let views = (0..<3).map { _ in UIView() }
+            let stack = UIStackView(arrangedSubviews: views)
+            stack.distribution = .fillEqually
+            stack.frame = CGRect(x: 0, y: 0, width: 180, height: 40)
+            controller.view.addSubview(stack)
+            host.advance(by: 1.0 / 20)
+            XCTAssertEqual(views[2].frame, CGRect(x: 120, y: 0, width: 60, height: 40))
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+                views[1].isHidden = true
+            }
+            XCTAssertEqual(views[2].frame, CGRect(x: 90, y: 0, width: 90, height: 40), "the model is at the end at once")
+            host.advance(by: 0.5)
+            let midway = views[2].layer.presentation()?.position.x ?? -1
+            XCTAssertEqual(midway, (150 + 135) / 2, accuracy: 3, "half way at half time")
+            host.advance(by: 0.6)
+            XCTAssertEqual(views[2].layer.presentation()?.position.x ?? -1, 135, accuracy: 1e-9)
+        }
+    }
 }

@@ -58,9 +58,10 @@ final class LayoutEngine {
     private var keyOfSolverID: [Int: Key] = [:]
     private var userConstraints: [ObjectIdentifier: NSLayoutConstraint] = [:]
     /// Views whose frames the engine sets (translatesAutoresizingMaskIntoConstraints false, not
-    /// the root), superviews before subviews.
-    private var placedViews: [UIView] = []
-    private var involvedViews: [UIView] = []
+    /// the root), superviews before subviews. Held weakly, as every view here: the root keeps
+    /// the engine.
+    private var placedViews: [WeakView] = []
+    private var involvedViews: [WeakView] = []
     private var lastApplied: [ObjectIdentifier: CGRect] = [:]
 
     init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?) {
@@ -131,7 +132,7 @@ final class LayoutEngine {
                 }
             }
         }
-        for view in involvedViews { view.layoutStateStorage?.isInEngine = false }
+        for view in involvedViews { view.view?.layoutStateStorage?.isInEngine = false }
         var desired: [(Key, Shape, Double)] = []
         var depthOrdered: [(depth: Int, view: UIView)] = []
         for view in collected.views {
@@ -141,8 +142,8 @@ final class LayoutEngine {
                 depthOrdered.append((depth(of: view), view))
             }
         }
-        involvedViews = collected.views
-        placedViews = depthOrdered.sorted { $0.depth < $1.depth }.map(\.view)
+        involvedViews = collected.views.map { WeakView(view: $0) }
+        placedViews = depthOrdered.sorted { $0.depth < $1.depth }.map { WeakView(view: $0.view) }
         var users: [ObjectIdentifier: NSLayoutConstraint] = [:]
         for constraint in collected.constraints {
             let id = ObjectIdentifier(constraint)
@@ -182,19 +183,9 @@ final class LayoutEngine {
             installed.removeValue(forKey: key)
         }
         for (key, shape, constant) in desired {
-            if let old = installed[key], old.shape == shape {
-                guard old.constant != constant else { continue }
-                if let id = old.solverID {
-                    installed[key]!.constant = constant
-                    do {
-                        try solver.setConstant(id, constant)
-                    } catch {
-                        keyOfSolverID.removeValue(forKey: id)
-                        installed[key]!.solverID = nil
-                        reportUnsatisfiable(key, error.conflicting.dropFirst().compactMap { keyOfSolverID[$0] })
-                    }
-                    continue
-                }
+            if let old = installed[key], old.shape == shape, old.solverID != nil {
+                editConstant(key, constant, old)
+                continue
             }
             if let old = installed[key], let id = old.solverID {
                 solver.removeConstraint(id)
@@ -232,7 +223,11 @@ final class LayoutEngine {
                 root.layoutState.engineNeedsSync = true
                 continue
             }
-            apply(oneChange: key, shape, constant, old)
+            if old.solverID == nil {
+                if old.constant != constant { add(key, shape, constant) }
+            } else {
+                editConstant(key, constant, old)
+            }
         }
         if root.layoutStateStorage?.engineNeedsSync == true {
             root.layoutState.engineNeedsSync = false
@@ -240,9 +235,9 @@ final class LayoutEngine {
         }
     }
 
-    private func apply(oneChange key: Key, _ shape: Shape, _ constant: Double, _ old: Installed) {
-        guard old.constant != constant else { return }
-        guard let id = old.solverID else { return add(key, shape, constant) }
+    /// An incremental edit of an installed constraint's constant; a contradiction breaks it.
+    private func editConstant(_ key: Key, _ constant: Double, _ old: Installed) {
+        guard old.constant != constant, let id = old.solverID else { return }
         installed[key]!.constant = constant
         do {
             try solver.setConstant(id, constant)
@@ -432,8 +427,8 @@ final class LayoutEngine {
     /// solution moved it since the engine last set it, so a frame a `layoutSubviews()` override
     /// adjusted stays until the constraints say otherwise.
     func applyFrames() {
-        for view in placedViews {
-            guard let superview = view.superviewStorage, let rect = hostRect(of: view),
+        for placed in placedViews {
+            guard let view = placed.view, let superview = view.superviewStorage, let rect = hostRect(of: view),
                   let parent = hostRect(of: superview) else { continue }
             let minX = (rect.minX - parent.minX).rounded(), minY = (rect.minY - parent.minY).rounded()
             let maxX = (rect.maxX - parent.minX).rounded(), maxY = (rect.maxY - parent.minY).rounded()

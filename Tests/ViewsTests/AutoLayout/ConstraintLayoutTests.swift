@@ -376,6 +376,29 @@ final class ConstraintLayoutTests: XCTestCase {
         }
     }
 
+    func testAConstrainedHierarchyIsFreedWhenReleased() {
+        onMain {
+            weak var weakRoot: UIView?
+            weak var weakChild: UIView?
+            weak var weakStack: UIStackView?
+            do {
+                let (root, child) = makeConstrainedPair()
+                let stack = UIStackView(arrangedSubviews: [SizedView(10, 10), SizedView(20, 10)])
+                stack.distribution = .equalSpacing
+                root.addSubview(stack)
+                NSLayoutConstraint.activate([child.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                             child.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)])
+                root.layoutIfNeeded()
+                weakRoot = root
+                weakChild = child
+                weakStack = stack
+            }
+            XCTAssertNil(weakRoot, "the engine holds the views it lays out weakly")
+            XCTAssertNil(weakChild)
+            XCTAssertNil(weakStack)
+        }
+    }
+
     func testViewsWithoutConstraintsKeepTheirFrames() {
         onMain {
             let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -10,11 +10,13 @@
 //
 // Pivot choices follow Bland's rule (smallest symbol id enters, ties leave by smallest basic
 // id), which rules out cycling on degenerate systems and makes results independent of hash
-// order: the same constraints give bit-identical frames on every run. Rows live in a flat
-// array indexed through `rowOfSymbol`, edited in place; `columns` lists, for each symbol, the
-// basic symbols whose rows hold it, so a substitution, a ratio test or a constant edit visits
-// only the rows concerned instead of the whole tableau (without it, 10 000 constraints took
-// quadratic time: every addition walked every row). Measured (Benchmarks, section `layout`, release build): see the README's
+// order: the same constraints give bit-identical frames on every run. Rows (sorted sparse
+// arrays, `SolverRow`) live in a flat array indexed through `rowOfSymbol`, edited in place;
+// `columns` lists, for each symbol, the basic symbols whose rows hold it, so a substitution, a
+// ratio test or a constant edit visits only the rows concerned instead of the whole tableau
+// (without it, 10 000 constraints took quadratic time: every addition walked every row). No
+// hashing is left in the hot path: with dictionary rows and set columns, hashing was two thirds
+// of a 300-constraint first pass (perf, release build). Measured (Benchmarks, section `layout`, release build): see the README's
 // helper report.
 
 import Foundation
@@ -76,8 +78,9 @@ struct LinearSolver {
     /// The constraint whose marker or error symbol each symbol is (−1 for variables).
     private var ownerOfSymbol: [Int] = []
     private var rowOfSymbol: [Int] = []
-    /// For each symbol, the basic symbols whose rows have a cell for it.
-    private var columns: [Set<Int>] = []
+    /// For each symbol, the basic symbols whose rows have a cell for it (unordered).
+    private var columns: [[Int]] = []
+    private var scratch = SolverRow.Scratch()
     private var rows: [SolverRow] = []
     private var basicOfRow: [Int] = []
     private var objective = SolverRow()
@@ -198,7 +201,7 @@ struct LinearSolver {
     func isAmbiguous(_ variable: Int) -> Bool {
         let row = rowOfSymbol[variable]
         guard row >= 0 else { return true }
-        for (symbol, _) in rows[row].cells where kinds[symbol] != .dummy {
+        for symbol in rows[row].symbols where kinds[symbol] != .dummy {
             if SolverRow.nearZero(objective.coefficient(for: symbol)) { return true }
         }
         return false
@@ -215,7 +218,7 @@ struct LinearSolver {
     private mutating func insertRecord(_ id: Int) throws(Unsatisfiable) {
         var row = makeRow(id)
         var subject = chooseSubject(row, id)
-        if subject < 0, row.cells.keys.allSatisfy({ kinds[$0] == .dummy }) {
+        if subject < 0, row.symbols.allSatisfy({ kinds[$0] == .dummy }) {
             guard SolverRow.nearZero(row.constant) else {
                 throw Unsatisfiable(conflicting: conflicting(in: row, adding: id))
             }
@@ -276,9 +279,7 @@ struct LinearSolver {
     }
 
     private func chooseSubject(_ row: SolverRow, _ id: Int) -> Int {
-        var best = Int.max
-        for symbol in row.cells.keys where kinds[symbol] == .external && symbol < best { best = symbol }
-        if best != .max { return best }
+        if let external = row.symbols.first(where: { kinds[$0] == .external }) { return external }
         let record = records[id]!
         for symbol in [record.marker, record.other] where symbol >= 0 {
             if kinds[symbol] == .slack || kinds[symbol] == .error, row.coefficient(for: symbol) < 0 { return symbol }
@@ -298,8 +299,8 @@ struct LinearSolver {
         artificial = nil
         if rowOfSymbol[art] >= 0 {
             var basicRow = takeRow(of: art)
-            if !basicRow.cells.isEmpty {
-                let entering = basicRow.cells.keys.filter { kinds[$0] == .slack || kinds[$0] == .error }.min() ?? -1
+            if !basicRow.isEmpty {
+                let entering = basicRow.symbols.first { kinds[$0] == .slack || kinds[$0] == .error } ?? -1
                 guard entering >= 0 else { return Unsatisfiable(conflicting: conflicting(in: failedRow, adding: id)) }
                 basicRow.solve(for: art, entering)
                 substitute(entering, basicRow)
@@ -315,7 +316,7 @@ struct LinearSolver {
     /// The constraints whose markers make up `row`, the new one first.
     private func conflicting(in row: SolverRow, adding id: Int) -> [Int] {
         var owners: Set<Int> = []
-        for symbol in row.cells.keys where ownerOfSymbol[symbol] >= 0 && ownerOfSymbol[symbol] != id {
+        for symbol in row.symbols where ownerOfSymbol[symbol] >= 0 && ownerOfSymbol[symbol] != id {
             let owner = ownerOfSymbol[symbol]
             if records[owner]?.strength.isRequired == true { owners.insert(owner) }
         }
@@ -339,7 +340,7 @@ struct LinearSolver {
     }
 
     private mutating func putRow(_ row: SolverRow, basic: Int) {
-        for symbol in row.cells.keys { columns[symbol].insert(basic) }
+        for symbol in row.symbols { columns[symbol].append(basic) }
         rowOfSymbol[basic] = rows.count
         rows.append(row)
         basicOfRow.append(basic)
@@ -356,7 +357,7 @@ struct LinearSolver {
         }
         basicOfRow.removeLast()
         let row = rows.removeLast()
-        for symbol in row.cells.keys { columns[symbol].remove(basic) }
+        for symbol in row.symbols { removeFromColumn(symbol, basic) }
         return row
     }
 
@@ -367,20 +368,24 @@ struct LinearSolver {
         columns[symbol] = []
         for basic in holders {
             let index = rowOfSymbol[basic]
-            guard let factor = rows[index].cells.removeValue(forKey: symbol) else { continue }
-            rows[index].constant += row.constant * factor
-            for (other, value) in row.cells {
-                let sum = (rows[index].cells[other] ?? 0) + value * factor
-                if SolverRow.nearZero(sum) {
-                    if rows[index].cells.removeValue(forKey: other) != nil { columns[other].remove(basic) }
-                } else if rows[index].cells.updateValue(sum, forKey: other) == nil {
-                    columns[other].insert(basic)
-                }
+            guard let factor = rows[index].remove(symbol) else { continue }
+            rows[index].merge(row, factor, into: &scratch) { other, appeared in
+                if appeared { columns[other].append(basic) } else { Self.remove(basic, from: &columns[other]) }
             }
             if kinds[basic] != .external, rows[index].constant < 0 { infeasible.append(basic) }
         }
-        objective.substitute(symbol, row)
-        artificial?.substitute(symbol, row)
+        if let factor = objective.remove(symbol) { objective.merge(row, factor, into: &scratch) { _, _ in } }
+        if artificial != nil, let factor = artificial!.remove(symbol) { artificial!.merge(row, factor, into: &scratch) { _, _ in } }
+    }
+
+    private mutating func removeFromColumn(_ symbol: Int, _ basic: Int) {
+        Self.remove(basic, from: &columns[symbol])
+    }
+
+    private static func remove(_ basic: Int, from column: inout [Int]) {
+        guard let position = column.firstIndex(of: basic) else { return }
+        column.swapAt(position, column.count - 1)
+        column.removeLast()
     }
 
     private static let pivotLimit = 1_000_000
@@ -391,11 +396,12 @@ struct LinearSolver {
     private mutating func optimize(artificial useArtificial: Bool) {
         while pivotCount < Self.pivotLimit {
             let target = useArtificial ? artificial! : objective
-            var entering = Int.max
-            for (symbol, coefficient) in target.cells where coefficient < 0 && kinds[symbol] != .dummy && symbol < entering {
+            var entering = -1
+            for (position, symbol) in target.symbols.enumerated() where target.values[position] < 0 && kinds[symbol] != .dummy {
                 entering = symbol
+                break
             }
-            guard entering != .max else { return }
+            guard entering >= 0 else { return }
             var leaving = -1, ratio = Double.greatestFiniteMagnitude
             for basic in columns[entering] where kinds[basic] != .external {
                 let index = rowOfSymbol[basic]
@@ -428,7 +434,9 @@ struct LinearSolver {
             let index = rowOfSymbol[leaving]
             guard index >= 0, rows[index].constant < 0 else { continue }
             var entering = -1, ratio = Double.greatestFiniteMagnitude
-            for (symbol, coefficient) in rows[index].cells where coefficient > 0 && kinds[symbol] != .dummy {
+            for (position, symbol) in rows[index].symbols.enumerated() where kinds[symbol] != .dummy {
+                let coefficient = rows[index].values[position]
+                guard coefficient > 0 else { continue }
                 let r = objective.coefficient(for: symbol) / coefficient
                 if r < ratio || (r == ratio && symbol < entering) { ratio = r; entering = symbol }
             }
