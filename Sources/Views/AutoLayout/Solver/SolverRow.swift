@@ -1,7 +1,7 @@
 /// One row of the simplex tableau, `basic = constant + Σ coefficient·symbol`, as in kiwi, but
 /// stored as two parallel arrays sorted by symbol id instead of a hash map: adding one row to
-/// another is a linear merge with no hashing (hashing was two thirds of the solver's time with
-/// dictionaries), lookups are binary searches, and iteration runs in id order, which the
+/// another is a linear merge with no hashing (hashing and hash-table work were about 40 % of the
+/// time with dictionaries), lookups are binary searches, and iteration runs in id order, which the
 /// solver's pivot rule wants anyway. Coefficients that come within `epsilon` of zero are
 /// dropped, so rounding noise never makes a symbol look pivotable.
 struct SolverRow {
