@@ -5,7 +5,7 @@
 // Sections (`--only` matches a section or a case name): kernels, strokes, paint, transitions, layers, demos, ffmpeg,
 // recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 // Sections (`--only` matches a section or a case name): kernels, strokes, transitions, layers, specialized, demos, scroll,
-// ffmpeg, recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
+// layout, ffmpeg, recording, viewer. BENCHMARKS.md at the top of the repository holds the latest table.
 import BenchmarkSupport
 import Foundation
 
@@ -51,6 +51,7 @@ section("specialized") {
 }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
 section("scroll") { try MainActor.assumeIsolated { try ScrollBenchmarks(options: options).run() } }
+section("layout") { MainActor.assumeIsolated { LayoutBenchmarks(options: options).run() } }
 section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }
 section("recording") { try RecordingBenchmarks(options: options).run() }
 section("viewer") { try ToolBenchmarks(options: options).viewer() }

@@ -21,12 +21,19 @@ import Layers
 open class UILabel: UIView {
     override class var drawsWithDrawRect: Bool { false }
 
+    /// 251 along both axes, as UIKit gives labels: a label hugs its text more tightly than a
+    /// plain view beside it.
+    override class var defaultContentHugging: UILayoutPriority { UILayoutPriority(251) }
+
     /// The text shown; nil or empty shows nothing. Any Unicode the font has is drawn; a
     /// character it lacks shows the font's missing-glyph box.
     open var text: String? {
         didSet {
             attributedTextStorage = nil
-            if text != oldValue { setNeedsDisplay() }
+            if text != oldValue {
+                setNeedsDisplay()
+                invalidateIntrinsicContentSize()
+            }
         }
     }
 
@@ -72,6 +79,7 @@ open class UILabel: UIView {
             guard font != fontStorage else { return }
             fontStorage = font
             setNeedsDisplay()
+            invalidateIntrinsicContentSize()
         }
     }
 
@@ -199,6 +207,23 @@ open class UILabel: UIView {
     /// The size the label wants: `sizeThatFits` with `preferredMaxLayoutWidth` as the width.
     open override var intrinsicContentSize: CGSize {
         sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: .greatestFiniteMagnitude))
+    }
+
+    /// The first and last lines' baselines below the top of the text block, and the block's
+    /// height, in points: what Auto Layout's baseline attributes read (the block is centred
+    /// vertically in the bounds). Without text, one line of the font.
+    var baselineMetrics: (first: CGFloat, last: CGFloat, height: CGFloat) {
+        let font = fontStorage
+        let oneLine = (font.ascender, font.ascender, ceil(font.lineHeight))
+        guard let text, !text.isEmpty else { return oneLine }
+        let scale = Double(contentScale)
+        let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width
+        let wrap: Double? = numberOfLines == 1 || !(width > 0) ? nil : Double(width) * scale
+        let layout = TextLayout(styledText, scale: scale,
+                                options: TextLayoutOptions(maxWidth: wrap, maxLines: max(0, numberOfLines),
+                                                           lineBreakMode: lineBreakMode))
+        guard let first = layout.lines.first, let last = layout.lines.last else { return oneLine }
+        return (CGFloat(first.baseline / scale), CGFloat(last.baseline / scale), CGFloat(layout.height / scale).rounded(.up))
     }
 
     /// The text with the label's font, colour, alignment and shadow under its own attributes.

@@ -31,7 +31,10 @@ extension UIView {
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !view.isAncestor(of: self) else { return }
         let oldWindow = view.window, newWindow = window
-        if let oldParent = view.superviewStorage, oldParent !== self { oldParent.willRemoveSubview(view) }
+        if let oldParent = view.superviewStorage, oldParent !== self {
+            oldParent.willRemoveSubview(view)
+            view.deactivateConstraintsLeaving(oldParent)
+        }
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         view.detach()
@@ -39,6 +42,7 @@ extension UIView {
         subviewStorage.insert(view, at: position)
         view.superviewStorage = self
         layer.insertSublayer(view.layer, at: UInt32(position))
+        view.joinLayoutHierarchy(self)
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
@@ -64,6 +68,7 @@ extension UIView {
         guard let parent = superviewStorage else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)
+        deactivateConstraintsLeaving(parent)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
         detach()

@@ -11,8 +11,11 @@ extension UIView {
     /// superviews while they need layout, then from the topmost of those runs `layoutSubviews()`
     /// on every marked view of the subtree, each before its subviews. For a view controller's
     /// root view, the controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` run
-    /// just before and after its `layoutSubviews()`.
+    /// just before and after its `layoutSubviews()`. In a hierarchy that uses constraints, the
+    /// pass starts with Auto Layout: `updateConstraints()` where due, the solver, and the frames of
+    /// the views constraints place (inside an animation block, those frame changes animate).
     public func layoutIfNeeded() {
+        runLayoutEngineIfNeeded()
         var root = self
         while let parent = root.superviewStorage, parent.needsLayout { root = parent }
         root.layoutSubtreeIfNeeded()

@@ -34,6 +34,8 @@ open class UIView: UIResponder {
     /// Animations from blocks without `.allowUserInteraction` running on this view; while any
     /// run, touches pass it by, as in UIKit.
     var interactionBlockingAnimations = 0
+    /// Auto Layout's per-view state; nil until the view meets a constraint or a layout API.
+    var layoutStateStorage: ViewLayoutState?
 
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {
@@ -84,6 +86,7 @@ open class UIView: UIResponder {
             let old = bounds.size
             layer.frame = newValue
             if bounds.size != old { boundsSizeDidChange(from: old) }
+            if layoutStateStorage != nil { layoutFrameDidChange() }
         }
     }
 
@@ -95,6 +98,7 @@ open class UIView: UIResponder {
             let old = layer.bounds.size
             layer.bounds = newValue
             if newValue.size != old { boundsSizeDidChange(from: old) }
+            if layoutStateStorage != nil { layoutFrameDidChange() }
         }
     }
 
@@ -104,6 +108,7 @@ open class UIView: UIResponder {
         set {
             noteAnimatableChange("position", layer.position)
             layer.position = newValue
+            if layoutStateStorage != nil { layoutFrameDidChange() }
         }
     }
 
@@ -142,9 +147,15 @@ open class UIView: UIResponder {
         }
     }
 
+    /// Whether the view (and its subviews) is not drawn and not hit. An arranged view of a
+    /// `UIStackView` collapses out of the arrangement while hidden.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let old = layer.isHidden
+            layer.isHidden = newValue
+            if old != newValue, let stack = superviewStorage as? UIStackView { stack.arrangedSubviewVisibilityDidChange(self) }
+        }
     }
 
     /// Whether subviews (and content) are clipped to the bounds.
@@ -208,9 +219,34 @@ open class UIView: UIResponder {
         if gestureRecognizer.view === self { gestureRecognizer.view = nil }
     }
 
-    /// Lays out the subviews. The default does nothing beyond the autoresizing already applied;
-    /// override to position subviews.
+    /// Lays out the subviews. The default does nothing beyond the autoresizing already applied
+    /// and the frames Auto Layout set at the start of the pass; override to position subviews.
     open func layoutSubviews() {}
+
+    /// Override to add or change the view's constraints, calling `super` last. In a hierarchy
+    /// that uses constraints, UIKit calls it on every view once, and again after
+    /// `setNeedsUpdateConstraints()`, subviews before their superview, at the start of a layout
+    /// pass.
+    open func updateConstraints() {
+        layoutStateStorage?.needsUpdateConstraints = false
+    }
+
+    /// The insets inside which the margin attributes and `layoutMarginsGuide` lay content out.
+    /// Default 8 points on every side, as UIKit gives a plain view.
+    open var layoutMargins: UIEdgeInsets {
+        get { layoutStateStorage?.layoutMargins ?? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) }
+        set {
+            guard newValue != layoutMargins else { return }
+            layoutState.layoutMargins = newValue
+            layoutMarginsStorageDidChange()
+        }
+    }
+
+    /// Called after `layoutMargins` changed; the default does nothing.
+    open func layoutMarginsDidChange() {}
+
+    /// The content hugging priority instances start with along both axes.
+    class var defaultContentHugging: UILayoutPriority { .defaultLow }
 
     /// Draws the view's content into the current image context, in the view's bounds
     /// coordinates. Called when the view is first shown and after `setNeedsDisplay()`; the
