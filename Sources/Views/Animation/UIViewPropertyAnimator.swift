@@ -81,7 +81,7 @@ public protocol UIViewAnimating: AnyObject {
 open class UIViewPropertyAnimator: UIViewAnimating {
     private enum Timing {
         case curve(CAMediaTimingFunction)
-        case spring(dampingRatio: CGFloat)
+        case spring(UISpringTimingParameters)
     }
 
     /// One animated property: where it goes from and to, and when it starts on the animator's
@@ -161,8 +161,23 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// `UIView.animate` variant.
     public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
         self.duration = Self.validDuration(duration)
-        timing = .spring(dampingRatio: ratio.isFinite ? min(max(ratio, 0.01), 1) : 1)
+        timing = .spring(UISpringTimingParameters(dampingRatio: ratio))
         if let animations { pending.append((animations, 0)) }
+    }
+
+    /// An animator paced by `parameters`: a cubic curve, or a spring. A damping-ratio spring
+    /// settles in `duration`; a physical spring (`init(mass:stiffness:damping:initialVelocity:)`,
+    /// or `UISpringTimingParameters()`, the system spring) takes its own time, as UIKit ignores
+    /// the duration then: `duration` becomes the spring's settling duration (0.52 s for the
+    /// system spring). A provider that gives neither curve nor spring paces as `.easeInOut`.
+    public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        if let spring = parameters.springTimingParameters {
+            timing = .spring(spring)
+            self.duration = Self.validDuration(spring.settlingDuration ?? duration)
+        } else {
+            timing = .curve(parameters.cubicTimingParameters?.timingFunction ?? UIView.AnimationCurve.easeInOut.timingFunction)
+            self.duration = Self.validDuration(duration)
+        }
     }
 
     /// An animator made and started at once: `options` gives the curve (other options are
@@ -388,8 +403,8 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         case let .curve(function):
             animation = CABasicAnimation(keyPath: track.key)
             animation.timingFunction = function
-        case let .spring(ratio):
-            animation = AnimationBlock.springAnimation(keyPath: track.key, duration: span, dampingRatio: ratio, velocity: 0)
+        case let .spring(parameters):
+            animation = parameters.springAnimation(keyPath: track.key, duration: span)
         }
         animation.fromValue = track.from
         animation.toValue = track.to
