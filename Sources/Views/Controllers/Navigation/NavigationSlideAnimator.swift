@@ -53,7 +53,7 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
                 toView.frame = offscreen
                 container.addSubview(toView)
             } else {
-                toView.frame = aside
+                toView.frame = end
                 container.insertSubview(toView, belowSubview: fromView)
             }
             container.insertSubview(dimming, aboveSubview: beneath)
@@ -65,6 +65,16 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
         }
         let options: UIView.AnimationOptions = context.isInteractive
             ? .curveLinear : UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
+        if !push {
+            // An animation block starts from the value shown before this turn (the view
+            // beneath was last shown in place), so its move from aside is added explicitly.
+            let move = context.isInteractive ? CABasicAnimation(keyPath: "position") : AnimationBlock.systemSpringAnimation(keyPath: "position")
+            if context.isInteractive { move.timingFunction = CAMediaTimingFunction(name: .linear) }
+            move.fromValue = CGPoint(x: aside.midX, y: aside.midY)
+            move.toValue = CGPoint(x: end.midX, y: end.midY)
+            move.duration = transitionDuration(using: context)
+            toView.layer.add(move, forKey: "kinescope.navigation.pop")
+        }
         UIView.animate(withDuration: transitionDuration(using: context), delay: 0, options: options, animations: {
             if push {
                 toView.frame = end
@@ -72,7 +82,6 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
                 dimming.alpha = Self.dimmingAlpha
             } else {
                 fromView.frame = offscreen
-                toView.frame = end
                 dimming.alpha = 0
             }
         }, completion: { _ in

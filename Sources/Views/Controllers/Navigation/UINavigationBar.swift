@@ -96,6 +96,7 @@ open class UINavigationBar: UIView {
         if let top = topItem {
             let content = NavigationItemView(item: top, back: backItem, bar: self)
             content.frame = bounds
+            content.layoutContent()
             addSubview(content)
             shown = content
         }

@@ -27,7 +27,9 @@ import Layers
 ///   `A.viewDidAppear`;
 /// - a cancelled edge pop: as a pop until the release, then `A.viewWillDisappear`,
 ///   `B.viewWillAppear`, `A.viewDidDisappear`, `B.viewDidAppear`, `B.didMove(toParent:)` (B
-///   stays on the stack, `isMovingFromParent` false again).
+///   stays on the stack, `isMovingFromParent` false again);
+/// - a cancelled interactive push (a delegate's interaction controller): the reverse, then
+///   `B.willMove(toParent: nil)`, `B.didMove(toParent: nil)` — B leaves the stack.
 ///
 /// The delegate can give its own animator (`animationControllerFor`) and interaction
 /// controller; beyond UIKit, the edge pop keeps working with a custom animator (it is
@@ -164,7 +166,13 @@ open class UINavigationController: UIViewController {
         }
         run(.push, from: from, to: viewController, animated: animated, interaction: nil) { [weak self] completed in
             guard let self else { return }
-            if completed { viewController.didMove(toParent: self) }
+            if completed {
+                viewController.didMove(toParent: self)
+            } else {
+                self.stack.removeAll { $0 === viewController }
+                viewController.willMove(toParent: nil)
+                viewController.removeFromParent()
+            }
         }
     }
 

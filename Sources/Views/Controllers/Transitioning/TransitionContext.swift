@@ -29,6 +29,9 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private(set) var isCompleted = false
     let animator: UIViewControllerAnimatedTransitioning
     let interaction: UIViewControllerInteractiveTransitioning?
+    /// Whether an interaction took over `timingView`'s layer time; it is given back (speed 1,
+    /// no offset) when the transition completes.
+    var scrubsLayerTime = false
     /// The curve of the alongside animations of a transition that is not interactive.
     var alongsideOptions: UIView.AnimationOptions = []
 
@@ -164,14 +167,16 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         isInteractive = false
         disarmWatchdog()
         if !didComplete { transitionWasCancelled = true }
-        let layer = timingView.layer
-        layer.speed = 1
-        layer.timeOffset = 0
-        layer.beginTime = 0
-        onComplete(didComplete)
+        if scrubsLayerTime {
+            let layer = timingView.layer
+            layer.speed = 1
+            layer.timeOffset = 0
+            layer.beginTime = 0
+        }
         let completions = alongsideCompletions
         alongsideCompletions = []
         for completion in completions { completion(self) }
+        onComplete(didComplete)
         animator.animationEnded(didComplete)
     }
 

@@ -64,6 +64,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             animator.fractionComplete = percentComplete
         } else {
             let layer = context.timingView.layer
+            context.scrubsLayerTime = true
             layer.speed = 0
             layer.timeOffset = 0
             layer.beginTime = 0
