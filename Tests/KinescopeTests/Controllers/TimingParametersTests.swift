@@ -79,6 +79,37 @@ final class TimingParametersTests: XCTestCase {
         }
     }
 
+    func testContinueAnimationGoesOnFromWhereItIsWithNewTimingAndDuration() throws {
+        try onMain {
+            let (host, square) = try makeSquareStage()
+            var diagnostics: [String] = []
+            host.runLoop.engine.diagnosticHandler = { diagnostics.append($0) }
+            var ended: UIViewAnimatingPosition?
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { square.center.x = 90 }
+            animator.addCompletion { ended = $0 }
+            animator.startAnimation()
+            commitNow(host)
+            animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+            XCTAssertEqual(diagnostics.count, 1, "a running animator cannot be continued")
+            host.advance(by: 0.25)
+            animator.pauseAnimation()
+            commitNow(host)
+            XCTAssertEqual(Double(shownX(square)), 30, accuracy: 0.05)
+            animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .easeIn), durationFactor: 2)
+            XCTAssertTrue(animator.isRunning)
+            commitNow(host)
+            host.advance(by: 0.75)
+            XCTAssertEqual(Double(shownX(square)), 30 + 60 * referenceBezier(easeInPoints.0, easeInPoints.1, at: 0.5), accuracy: 0.05,
+                           "the rest (75 %) over 1.5 s on the new curve, from where it was")
+            XCTAssertEqual(Double(animator.fractionComplete), 0.625, accuracy: 1e-6)
+            XCTAssertEqual(animator.duration, 1, "the duration stays the one given")
+            host.advance(by: 0.8)
+            XCTAssertEqual(ended, .end)
+            XCTAssertEqual(square.center.x, 90)
+            XCTAssertEqual(diagnostics.count, 1)
+        }
+    }
+
     func testAnimationCurveSevenIsTheSystemSpring() throws {
         try onMain {
             let (host, square) = try makeSquareStage()
