@@ -8,11 +8,9 @@ import XCTest
 final class CustomTransitionTests: XCTestCase {
     func testContextDescribesThePush() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
             let transitions = TransitionDelegate()
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let stage = try NavigationStage(delegate: transitions)
+            let a = stage.a, b = stage.b
             stage.navigation.pushViewController(b, animated: true)
             let context = try XCTUnwrap(transitions.fade.context)
             XCTAssertTrue(context.viewController(forKey: .from) === a)
@@ -36,13 +34,9 @@ final class CustomTransitionTests: XCTestCase {
 
     func testPercentDrivenPushScrubsTheAnimatorAndFinishes() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let transitions = TransitionDelegate()
-            let interaction = UIPercentDrivenInteractiveTransition()
-            transitions.interaction = interaction
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let (transitions, interaction) = TransitionDelegate.percentDriven()
+            let stage = try NavigationStage(delegate: transitions)
+            let log = stage.log, b = stage.b
             log.clear()
             stage.navigation.pushViewController(b, animated: true)
             XCTAssertEqual(interaction.duration, 1)
@@ -73,15 +67,11 @@ final class CustomTransitionTests: XCTestCase {
 
     func testPercentDrivenCancelPlaysBackAtTheCompletionSpeed() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let transitions = TransitionDelegate()
-            let interaction = UIPercentDrivenInteractiveTransition()
+            let (transitions, interaction) = TransitionDelegate.percentDriven()
             interaction.completionSpeed = 2
             interaction.completionCurve = .linear
-            transitions.interaction = interaction
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let stage = try NavigationStage(delegate: transitions)
+            let a = stage.a, b = stage.b
             stage.navigation.pushViewController(b, animated: true)
             interaction.update(0.5)
             stage.frame()
@@ -100,13 +90,9 @@ final class CustomTransitionTests: XCTestCase {
 
     func testPercentOutOfRangeIsClampedAndNaNIgnoredWithDiagnostics() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let transitions = TransitionDelegate()
-            let interaction = UIPercentDrivenInteractiveTransition()
-            transitions.interaction = interaction
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let (transitions, interaction) = TransitionDelegate.percentDriven()
+            let stage = try NavigationStage(delegate: transitions)
+            let b = stage.b
             stage.navigation.pushViewController(b, animated: true)
             interaction.update(0.4)
             interaction.update(.nan)
@@ -124,14 +110,10 @@ final class CustomTransitionTests: XCTestCase {
 
     func testInterruptibleAnimatorIsScrubbedThroughFractionComplete() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let transitions = TransitionDelegate()
+            let (transitions, interaction) = TransitionDelegate.percentDriven()
             transitions.useInterruptible = true
-            let interaction = UIPercentDrivenInteractiveTransition()
-            transitions.interaction = interaction
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let stage = try NavigationStage(delegate: transitions)
+            let b = stage.b
             stage.navigation.pushViewController(b, animated: true)
             interaction.update(0.3)
             stage.frame()
@@ -147,13 +129,9 @@ final class CustomTransitionTests: XCTestCase {
 
     func testEdgePopKeepsWorkingWithACustomAnimator() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
             let transitions = TransitionDelegate()
-            let stage = try NavigationStage(root: a)
-            stage.navigation.pushViewController(b, animated: false)
-            stage.host.advance(by: 2.0 / 60)
-            stage.navigation.delegate = transitions
+            let stage = try NavigationStage(pushingB: true, delegate: transitions)
+            let b = stage.b
             stage.host.pressPointer(at: CGPoint(x: 5, y: 75))
             for step in 1...10 {
                 stage.frame()
@@ -171,11 +149,9 @@ final class CustomTransitionTests: XCTestCase {
 
     func testSecondCompleteTransitionIsIgnoredAndAMissingOneIsCompletedByTheWatchdog() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log), c = LoggingController("c", log: log)
             let transitions = TransitionDelegate()
-            let stage = try NavigationStage(root: a)
-            stage.navigation.delegate = transitions
+            let stage = try NavigationStage(delegate: transitions)
+            let log = stage.log, a = stage.a, b = stage.b, c = LoggingController("c", log: stage.log)
             transitions.misbehaving = .completesTwice
             stage.navigation.pushViewController(b, animated: true)
             stage.host.advance(by: 2.0 / 60)
@@ -208,6 +184,14 @@ final class TransitionDelegate: UINavigationControllerDelegate {
     var interaction: UIPercentDrivenInteractiveTransition?
     var misbehaving = Misbehaviour.none
     var operations: [UINavigationController.Operation] = []
+
+    /// A delegate whose transitions are driven by a new percent-driven interaction.
+    static func percentDriven() -> (TransitionDelegate, UIPercentDrivenInteractiveTransition) {
+        let delegate = TransitionDelegate()
+        let interaction = UIPercentDrivenInteractiveTransition()
+        delegate.interaction = interaction
+        return (delegate, interaction)
+    }
 
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {

@@ -7,9 +7,8 @@ import XCTest
 final class NavigationControllerTests: XCTestCase {
     func testAnimatedPushSlidesInOnTheSystemSpringWithApplesCallbackOrder() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let log = stage.log, a = stage.a, b = stage.b
             XCTAssertEqual(log.entries, ["a.willMove(nav)", "a.didMove(nav)", "a.viewWillAppear(false)", "a.viewDidAppear(false)"])
             log.clear()
             stage.navigation.pushViewController(b, animated: true)
@@ -41,12 +40,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testAnimatedPopSlidesBackWithApplesCallbackOrder() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
-            stage.navigation.pushViewController(b, animated: false)
-            stage.host.advance(by: 2.0 / 60)
-            log.clear()
+            let stage = try NavigationStage(pushingB: true)
+            let log = stage.log, a = stage.a, b = stage.b
             let popped = stage.navigation.popViewController(animated: true)
             XCTAssertTrue(popped === b)
             XCTAssertEqual(stage.navigation.viewControllers.count, 1, "the stack shrinks at once")
@@ -68,12 +63,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testEdgeDragPastHalfwayIsLinearAndFinishesThePop() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
-            stage.navigation.pushViewController(b, animated: false)
-            stage.host.advance(by: 2.0 / 60)
-            log.clear()
+            let stage = try NavigationStage(pushingB: true)
+            let log = stage.log, a = stage.a, b = stage.b
             stage.host.pressPointer(at: CGPoint(x: 5, y: 75))
             for step in 1...10 {
                 stage.frame()
@@ -102,12 +93,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testEdgeDragReleasedEarlyCancelsThePopAndTheTopStays() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
-            stage.navigation.pushViewController(b, animated: false)
-            stage.host.advance(by: 2.0 / 60)
-            log.clear()
+            let stage = try NavigationStage(pushingB: true)
+            let log = stage.log, a = stage.a, b = stage.b
             stage.host.drag(from: CGPoint(x: 5, y: 75), to: CGPoint(x: 65, y: 75), duration: 0.5)
             XCTAssertEqual(shownX(b.view), 160, accuracy: 1, "still shown where released, then returning")
             stage.host.advance(by: 0.6)
@@ -129,9 +116,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testEdgeDragFlickedFastFinishesBeforeHalfway() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let b = stage.b
             stage.navigation.pushViewController(b, animated: false)
             stage.host.advance(by: 2.0 / 60)
             stage.host.drag(from: CGPoint(x: 5, y: 75), to: CGPoint(x: 85, y: 75), duration: 0.1)
@@ -142,9 +128,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testMisuseIsDiagnosedAndRequestsDuringATransitionAreQueued() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log), c = LoggingController("c", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let a = stage.a, b = stage.b, c = LoggingController("c", log: stage.log)
             XCTAssertNil(stage.navigation.popViewController(animated: true))
             stage.navigation.pushViewController(a, animated: true)
             stage.navigation.pushViewController(UINavigationController(), animated: true)
@@ -168,11 +153,35 @@ final class NavigationControllerTests: XCTestCase {
         }
     }
 
+    func testPoppedControllersAreFreedAfterPushPopAndEdgePop() throws {
+        try onMain {
+            let stage = try NavigationStage()
+            weak var pushed: UIViewController?
+            weak var dragged: UIViewController?
+            do {
+                let first = LoggingController("c", log: stage.log)
+                pushed = first
+                stage.navigation.pushViewController(first, animated: true)
+                stage.host.advance(by: 0.6)
+                stage.navigation.popViewController(animated: true)
+                stage.host.advance(by: 0.6)
+                let second = LoggingController("d", log: stage.log)
+                dragged = second
+                stage.navigation.pushViewController(second, animated: false)
+                stage.host.advance(by: 2.0 / 60)
+            }
+            stage.host.drag(from: CGPoint(x: 5, y: 75), to: CGPoint(x: 155, y: 75), duration: 0.5)
+            stage.host.advance(by: 0.6)
+            XCTAssertEqual(stage.navigation.viewControllers.count, 1)
+            XCTAssertNil(pushed, "a popped controller is not kept by the transition, bar or coordinator")
+            XCTAssertNil(dragged, "nor by the edge pop's interaction")
+        }
+    }
+
     func testSetViewControllersAnimatesAsAPushOrAPop() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log), c = LoggingController("c", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let a = stage.a, b = stage.b, c = LoggingController("c", log: stage.log)
             stage.navigation.setViewControllers([a, b, c], animated: true)
             commitNow(stage.host)
             stage.host.advance(by: 0.1)
@@ -192,10 +201,9 @@ final class NavigationControllerTests: XCTestCase {
 
     func testDelegateIsToldAndCoordinatorRunsAlongsideAnimations() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = AlongsideController("b", log: log)
+            let stage = try NavigationStage()
+            let log = stage.log, b = AlongsideController("b", log: stage.log)
             let delegate = NavigationDelegateLog(log: log)
-            let stage = try NavigationStage(root: a)
             stage.navigation.delegate = delegate
             log.clear()
             stage.navigation.pushViewController(b, animated: true)
@@ -211,14 +219,13 @@ final class NavigationControllerTests: XCTestCase {
 
     func testNavigationBarShowsTitlesBackButtonAndItems() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let a = stage.a, b = stage.b
             let bar = stage.navigation.navigationBar
             XCTAssertEqual(bar.frame, CGRect(x: 0, y: 0, width: 200, height: 44))
             XCTAssertEqual(labels(in: bar), ["A"])
-            let counter = BarTapCounter()
-            b.navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .add, target: counter, action: BarTapCounter.tap)
+            let counter = ActionCounter()
+            b.navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .add, target: counter, action: ActionCounter.bump)
             stage.navigation.pushViewController(b, animated: false)
             stage.host.advance(by: 2.0 / 60)
             XCTAssertEqual(bar.items?.count, 2)
@@ -227,7 +234,7 @@ final class NavigationControllerTests: XCTestCase {
             XCTAssertEqual(labels(in: bar).filter { $0 == "B" }, ["B"])
             let add = buttons(in: bar).first { $0.title(for: .normal) == "+" }!
             stage.host.click(at: add.convert(CGPoint(x: add.bounds.midX, y: add.bounds.midY), to: nil))
-            XCTAssertEqual(counter.taps, 1)
+            XCTAssertEqual(counter.count, 1)
             b.title = "Detail"
             XCTAssertTrue(labels(in: bar).contains("Detail"), "the bar follows the controller's title")
             a.navigationItem.backButtonTitle = "List"
@@ -243,9 +250,8 @@ final class NavigationControllerTests: XCTestCase {
 
     func testBarTitlesCrossFadeWithThePush() throws {
         try onMain {
-            let log = EventLog()
-            let a = LoggingController("a", log: log), b = LoggingController("b", log: log)
-            let stage = try NavigationStage(root: a)
+            let stage = try NavigationStage()
+            let b = stage.b
             stage.navigation.pushViewController(b, animated: true)
             commitNow(stage.host)
             stage.host.advance(by: 0.1)
@@ -284,12 +290,6 @@ func labels(in view: UIView) -> [String] {
         guard let label = label as? UILabel, !(label.superview is UIButton) else { return nil }
         return label.text
     }
-}
-
-@MainActor
-final class BarTapCounter {
-    var taps = 0
-    func tap() { taps += 1 }
 }
 
 /// A controller that fades a badge in alongside its push, through the coordinator.

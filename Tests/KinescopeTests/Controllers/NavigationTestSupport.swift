@@ -2,22 +2,33 @@ import Kinescope
 import XCTest
 
 /// A 200×150 headless window at 60 frames per second showing a navigation controller whose
-/// root is `root`, rendered once; diagnostics are collected.
+/// root is `a` (with `b` pushed without animation when asked, the log then cleared), rendered
+/// once; diagnostics are collected.
 @MainActor
 final class NavigationStage {
     let host: HeadlessHost
     let window: UIWindow
     let navigation: UINavigationController
+    let log = EventLog()
+    let a: LoggingController
+    let b: LoggingController
     var diagnostics: [String] = []
 
-    init(root: UIViewController, configure: (UINavigationController) -> Void = { _ in }) throws {
+    init(pushingB: Bool = false, delegate: UINavigationControllerDelegate? = nil) throws {
+        a = LoggingController("a", log: log)
+        b = LoggingController("b", log: log)
         host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
-        navigation = UINavigationController(rootViewController: root)
-        configure(navigation)
+        navigation = UINavigationController(rootViewController: a)
         window.rootViewController = navigation
         host.show(window)
         host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
+        if pushingB {
+            navigation.pushViewController(b, animated: false)
+            host.advance(by: 2.0 / 60)
+            log.clear()
+        }
+        navigation.delegate = delegate
     }
 
     /// One frame of virtual time.

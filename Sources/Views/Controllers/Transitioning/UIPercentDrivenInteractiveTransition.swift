@@ -43,7 +43,8 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// The last percentage given to `update(_:)`, 0…1.
     public private(set) var percentComplete: CGFloat = 0
 
-    private var context: TransitionContext?
+    /// Held weakly: the container holds the context while its transition runs.
+    private weak var context: TransitionContext?
     private var interruptible: (any UIViewAnimating)?
     private var completionLink: CADisplayLink?
     private var completionRun: (from: Double, to: Double, start: CFTimeInterval, length: Double)?
