@@ -29,6 +29,8 @@ public enum DemoCatalog {
         Demo(name: "layers", summary: "specialized layers: a replicator spinner and reflection, a transform-layer cube, emitter fire, a tiled layer; clicks scroll the tiles", makeController: { LayersViewController() }),
         Demo(name: "scroll", summary: "a 10 000-row table with images and subtitles under a photo carousel with a custom collection layout",
              makeController: { ScrollDemoViewController() }),
+        Demo(name: "navigation", summary: "a navigation controller: a list of images pushing detail screens (system slide, back button, edge drag to go back)",
+             makeController: { makeNavigationDemo() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).
