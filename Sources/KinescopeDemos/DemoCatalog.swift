@@ -31,6 +31,8 @@ public enum DemoCatalog {
              makeController: { ScrollDemoViewController() }),
         Demo(name: "controls", summary: "the standard controls in a settings-like column: switch, slider, progress, stepper, segmented control, page control, spinner, configured buttons",
              makeController: { ControlsDemoViewController() }),
+        Demo(name: "navigation", summary: "a navigation controller: a list of images pushing detail screens (system slide, back button, edge drag to go back)",
+             makeController: { makeNavigationDemo() }),
     ]
 
     /// The demo called `name` (exact, case-sensitive, as typed on the command line).

@@ -76,6 +76,12 @@ open class CASpringAnimation: CABasicAnimation {
     /// would cover the distance in one second. Positive values move towards the end value,
     /// negative away from it. Default 0.
     open var initialVelocity: CGFloat = 0
+    /// Whether an overdamped spring (damping above the critical `2√(stiffness·mass)`) is solved
+    /// as overdamped. Default false, as on Apple's platforms: the damping is then lowered to the
+    /// critical value, so a spring with too much damping creeps in no slower than a critically
+    /// damped one — how UIKit's system spring (mass 3, stiffness 1000, damping 500: a damping
+    /// ratio of 4.56) reaches 0.545 of the way in 0.1 s.
+    open var allowsOverdamping = false
 
     /// A spring described as designers describe it (iOS 17): it settles in about
     /// `perceptualDuration` seconds, and `bounce` (`-1...1`) says how much it overshoots — 0 is
@@ -101,7 +107,7 @@ open class CASpringAnimation: CABasicAnimation {
 
     var solver: SpringSolver {
         SpringSolver(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
-                     initialVelocity: Double(initialVelocity))
+                     initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 
     open override func copyProperties(from other: CAAnimation) {
@@ -111,6 +117,7 @@ open class CASpringAnimation: CABasicAnimation {
         stiffness = other.stiffness
         damping = other.damping
         initialVelocity = other.initialVelocity
+        allowsOverdamping = other.allowsOverdamping
     }
 
     override func ownValue(forKey key: String) -> Any?? {
@@ -120,6 +127,7 @@ open class CASpringAnimation: CABasicAnimation {
         case "damping": damping
         case "initialVelocity": initialVelocity
         case "settlingDuration": settlingDuration
+        case "allowsOverdamping": allowsOverdamping
         default: super.ownValue(forKey: key)
         }
     }
@@ -132,6 +140,7 @@ open class CASpringAnimation: CABasicAnimation {
         case "damping": if let number { damping = number }
         case "initialVelocity": if let number { initialVelocity = number }
         case "settlingDuration": break
+        case "allowsOverdamping": if let flag = value as? Bool { allowsOverdamping = flag }
         default: return super.setOwnValue(value, forKey: key)
         }
         return true

@@ -19,11 +19,13 @@ struct SpringSolver: Equatable {
     private let regime: Regime
 
     /// Values are made usable: mass and stiffness at least 1e-6, damping at least 0,
-    /// non-finite values replaced by Apple's defaults (1, 100, 10, 0).
-    init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+    /// non-finite values replaced by Apple's defaults (1, 100, 10, 0). Without
+    /// `allowsOverdamping`, a damping above the critical `2√(k·m)` is lowered to it.
+    init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool = true) {
         let m = mass.isFinite ? max(1e-6, mass) : 1
         let k = stiffness.isFinite ? max(1e-6, stiffness) : 100
-        let c = damping.isFinite ? max(0, damping) : 10
+        let requested = damping.isFinite ? max(0, damping) : 10
+        let c = allowsOverdamping ? requested : min(requested, 2 * (k * m).squareRoot())
         let v0 = initialVelocity.isFinite ? initialVelocity : 0
         let omega = (k / m).squareRoot()
         let zeta = c / (2 * (k * m).squareRoot())

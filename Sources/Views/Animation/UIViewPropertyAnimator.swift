@@ -81,7 +81,7 @@ public protocol UIViewAnimating: AnyObject {
 open class UIViewPropertyAnimator: UIViewAnimating {
     private enum Timing {
         case curve(CAMediaTimingFunction)
-        case spring(dampingRatio: CGFloat)
+        case spring(UISpringTimingParameters)
     }
 
     /// One animated property: where it goes from and to, and when it starts on the animator's
@@ -92,6 +92,9 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         let from: Any
         let to: Any
         let start: TimeInterval
+        /// The value before the animator's first animation of the property, restored by a
+        /// finish at `.start` (`from` is where the current run started).
+        let original: Any
     }
 
     /// The total duration, seconds.
@@ -125,7 +128,12 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// Stored only: animated views receive touches either way. Default true.
     public var isUserInteractionEnabled = true
 
-    private let timing: Timing
+    private var timing: Timing
+    /// The length of the current run, seconds: `duration`, or after
+    /// `continueAnimation(withTimingParameters:durationFactor:)` the continuation's.
+    private lazy var timeline: TimeInterval = duration
+    /// The fraction complete at the start of the current run (0, or where a continuation began).
+    private var baseFraction: CGFloat = 0
     private var pending: [(animations: () -> Void, delayFactor: CGFloat)] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     private var tracks: [Track] = []
@@ -161,8 +169,23 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// `UIView.animate` variant.
     public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
         self.duration = Self.validDuration(duration)
-        timing = .spring(dampingRatio: ratio.isFinite ? min(max(ratio, 0.01), 1) : 1)
+        timing = .spring(UISpringTimingParameters(dampingRatio: ratio))
         if let animations { pending.append((animations, 0)) }
+    }
+
+    /// An animator paced by `parameters`: a cubic curve, or a spring. A damping-ratio spring
+    /// settles in `duration`; a physical spring (`init(mass:stiffness:damping:initialVelocity:)`,
+    /// or `UISpringTimingParameters()`, the system spring) takes its own time, as UIKit ignores
+    /// the duration then: `duration` becomes the spring's settling duration (0.52 s for the
+    /// system spring). A provider that gives neither curve nor spring paces as `.easeInOut`.
+    public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        if let spring = parameters.springTimingParameters {
+            timing = .spring(spring)
+            self.duration = Self.validDuration(spring.settlingDuration ?? duration)
+        } else {
+            timing = .curve(parameters.cubicTimingParameters?.timingFunction ?? UIView.AnimationCurve.easeInOut.timingFunction)
+            self.duration = Self.validDuration(duration)
+        }
     }
 
     /// An animator made and started at once: `options` gives the curve (other options are
@@ -201,7 +224,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         let current = time(at: now)
         position = current
         anchor = now
-        capture(animation, start: current + Double(factor) * (duration - current))
+        capture(animation, start: current + Double(factor) * (timeline - current))
         schedule()
     }
 
@@ -228,7 +251,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
             return
         }
         if pausedLinearly, case let .curve(function) = timing {
-            position = duration * Self.time(reaching: position / duration, along: function)
+            position = timeline * Self.time(reaching: position / timeline, along: function)
         }
         pausedLinearly = false
         isRunning = true
@@ -255,9 +278,9 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     /// Holds the animations at `position` (a time), turned into progress when scrubbing
     /// linearly.
     private func holdPaused() {
-        if scrubsLinearly, case let .curve(function) = timing, duration > 0 {
+        if scrubsLinearly, case let .curve(function) = timing, timeline > 0 {
             pausedLinearly = true
-            position = duration * function.output(at: position / duration)
+            position = timeline * function.output(at: position / timeline)
         }
         schedule()
     }
@@ -281,6 +304,8 @@ open class UIViewPropertyAnimator: UIViewAnimating {
             state = .inactive
             tracks = []
             completions = []
+            timeline = duration
+            baseFraction = 0
         } else {
             state = .stopped
         }
@@ -294,19 +319,58 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         finish(at: finalPosition)
     }
 
+    /// Resumes a paused animator with new timing, as UIKit: the animations go on from where
+    /// they are shown to their end values along `parameters` (nil keeps the animator's timing)
+    /// over the remaining fraction of `duration` times `durationFactor` (not positive or not
+    /// finite: 1); a physical spring takes its settling duration instead. `fractionComplete`
+    /// goes on from its value at the call to 1; setting it afterwards scrubs only that rest.
+    /// UIKit requires a paused animator: otherwise, and for a reversed animator (Kinescope
+    /// continues forwards only), a diagnostic is printed and nothing changes.
+    public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
+        guard state == .active, !isRunning, !isReversed else {
+            return viewControllerDiagnostic("UIViewPropertyAnimator.continueAnimation: the animator must be paused and not reversed; ignored")
+        }
+        let factor = durationFactor.isFinite && durationFactor > 0 ? Double(durationFactor) : 1
+        let now = CACurrentMediaTime()
+        let fraction = fractionComplete
+        let current = time(at: now)
+        if let parameters {
+            if let spring = parameters.springTimingParameters {
+                timing = .spring(spring)
+            } else {
+                timing = .curve(parameters.cubicTimingParameters?.timingFunction ?? UIView.AnimationCurve.easeInOut.timingFunction)
+            }
+        }
+        var length = Double(1 - fraction) * duration * factor
+        if case let .spring(spring) = timing, let settling = spring.settlingDuration { length = settling }
+        let left = max(timeline - current, 1e-9)
+        let shown = tracks.map { $0.view.layer.presentation()?.value(forKey: $0.key) }
+        tracks = zip(tracks, shown).map { track, value in
+            Track(view: track.view, key: track.key, from: value ?? track.from, to: track.to,
+                  start: max(0, track.start - current) * length / left, original: track.original)
+        }
+        removeAnimations()
+        baseFraction = fraction
+        timeline = length
+        position = 0
+        pausedLinearly = false
+        startAnimation()
+    }
+
     /// The fraction of the duration reached, 0…1. Setting it moves the animations there; it can
     /// be set only while paused (an inactive animator becomes active and paused first). With
     /// a duration of 0 the animator is at 0 until it finishes.
     public var fractionComplete: CGFloat {
         get {
-            guard duration > 0 else { return 0 }
-            return CGFloat(time(at: CACurrentMediaTime()) / duration)
+            guard timeline > 0 else { return baseFraction }
+            return baseFraction + (1 - baseFraction) * CGFloat(time(at: CACurrentMediaTime()) / timeline)
         }
         set {
             guard newValue.isFinite else { return }
             if state == .inactive { pauseAnimation() }
             guard state == .active, !isRunning else { return }
-            position = duration * Double(min(1, max(0, newValue)))
+            let within = baseFraction < 1 ? (newValue - baseFraction) / (1 - baseFraction) : 1
+            position = timeline * Double(min(1, max(0, within)))
             schedule()
         }
     }
@@ -327,7 +391,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         guard isRunning else { return position }
         let elapsed = max(0, now - anchor)
         let moved = (reversed ?? isReversed) ? position - elapsed : position + elapsed
-        return min(duration, max(0, moved))
+        return min(timeline, max(0, moved))
     }
 
     /// Runs the pending animation blocks and makes the animator active, at its start.
@@ -337,19 +401,19 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         position = 0
         let blocks = pending
         pending = []
-        for (animations, factor) in blocks { capture(animations, start: Double(factor) * duration) }
+        for (animations, factor) in blocks { capture(animations, start: Double(factor) * timeline) }
     }
 
     /// Runs `animations`, recording each property change as a track starting at `start`
     /// seconds; a track of the same property replaces the older one.
     private func capture(_ animations: () -> Void, start: TimeInterval) {
-        let template = AnimationBlock(duration: max(duration, 1e-9), delay: 0, options: [], spring: nil)
+        let template = AnimationBlock(duration: max(timeline, 1e-9), delay: 0, options: [], spring: nil)
         let changes = ChangeRecorder.recording(template: template, animations)
         for change in changes {
             guard let to = change.view.layer.value(forKey: change.key) else { continue }
             let from = change.start(beginFromCurrentState: true) ?? to
             tracks.removeAll { $0.view === change.view && $0.key == change.key }
-            tracks.append(Track(view: change.view, key: change.key, from: from, to: to, start: min(start, duration)))
+            tracks.append(Track(view: change.view, key: change.key, from: from, to: to, start: min(start, timeline), original: from))
         }
     }
 
@@ -359,7 +423,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
     private func schedule() {
         token = AnimationToken()
         for track in tracks {
-            let span = max(duration - track.start, 1e-6)
+            let span = max(timeline - track.start, 1e-6)
             let animation = makeAnimation(for: track, span: span)
             let within = min(span, max(0, position - track.start))
             let layer = track.view.layer
@@ -388,8 +452,8 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         case let .curve(function):
             animation = CABasicAnimation(keyPath: track.key)
             animation.timingFunction = function
-        case let .spring(ratio):
-            animation = AnimationBlock.springAnimation(keyPath: track.key, duration: span, dampingRatio: ratio, velocity: 0)
+        case let .spring(parameters):
+            animation = parameters.springAnimation(keyPath: track.key, duration: span)
         }
         animation.fromValue = track.from
         animation.toValue = track.to
@@ -430,7 +494,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         let now = CACurrentMediaTime()
         guard now >= anchor else { return }
         let t = time(at: now)
-        let atEnd = isReversed ? t <= 0 : t >= duration
+        let atEnd = isReversed ? t <= 0 : t >= timeline
         guard atEnd else { return }
         position = t
         isRunning = false
@@ -448,7 +512,7 @@ open class UIViewPropertyAnimator: UIViewAnimating {
             for track in tracks {
                 switch final {
                 case .end: track.view.layer.setValue(track.to, forKey: track.key)
-                case .start: track.view.layer.setValue(track.from, forKey: track.key)
+                case .start: track.view.layer.setValue(track.original, forKey: track.key)
                 case .current: break
                 }
             }
@@ -457,6 +521,8 @@ open class UIViewPropertyAnimator: UIViewAnimating {
         isRunning = false
         pausedLinearly = false
         tracks = []
+        timeline = duration
+        baseFraction = 0
         let handlers = completions
         completions = []
         for handler in handlers { handler(final) }

@@ -28,6 +28,23 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// The controller's title; a navigation bar shows it when the `navigationItem` has no
+    /// title of its own, and the next controller's back button shows it.
+    open var title: String? {
+        didSet { navigationItemStorage?.controllerTitleChanged() }
+    }
+
+    private var navigationItemStorage: UINavigationItem?
+    /// What a navigation bar shows for this controller (title, back button, bar button items),
+    /// made on first use.
+    open var navigationItem: UINavigationItem {
+        if let item = navigationItemStorage { return item }
+        let item = UINavigationItem(title: nil)
+        item.owner = self
+        navigationItemStorage = item
+        return item
+    }
+
     /// The root view if it is loaded, without loading it.
     public var viewIfLoaded: UIView? { loadedView }
     public var isViewLoaded: Bool { loadedView != nil }
@@ -55,35 +72,140 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// Whether the container calls this controller's children's appearance callbacks for it
+    /// when this controller appears or disappears (default true, as UIKit). Override to return
+    /// false and call `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()` on
+    /// the children yourself. Kinescope forwards to the children whose views are inside this
+    /// controller's view, right after this controller's own callback.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// Makes `child` a child of this controller, as UIKit: a child of another container is
+    /// removed from it first, then `child.willMove(toParent: self)` runs. Adding the child's
+    /// view to the view hierarchy and calling `child.didMove(toParent: self)` is the caller's
+    /// part. Adding a controller to itself or to one of its own children is refused with a
+    /// diagnostic (UIKit raises); adding a child twice does nothing.
+    open func addChild(_ child: UIViewController) {
+        containAdd(child)
+    }
+
+    /// Removes this controller from its container, as UIKit: it leaves `parent.children` and
+    /// then `didMove(toParent: nil)` runs. Call `willMove(toParent: nil)` before and remove the
+    /// view from its superview yourself. Without a parent this does nothing.
+    open func removeFromParent() {
+        containRemove()
+    }
+
+    /// Called just before this controller is added to or removed from a container (`nil`).
+    /// `addChild(_:)` calls it with the new parent; a container calls it with `nil` before
+    /// `removeFromParent()`. The default marks the controller as moving from its parent
+    /// (`isMovingFromParent`) when `parent` is nil; overrides should call super.
+    open func willMove(toParent parent: UIViewController?) {
+        containWillMove(toParent: parent)
+    }
+
+    /// Called after this controller was added to (`didMove(toParent: container)`, by the
+    /// container) or removed from a container (`nil`, by `removeFromParent()`).
+    open func didMove(toParent parent: UIViewController?) {
+        containDidMove(toParent: parent)
+    }
+
+    /// Tells this controller that its view is about to appear (`isAppearing` true) or
+    /// disappear, for a container that does not forward appearance methods automatically:
+    /// `viewWillAppear(animated)` or `viewWillDisappear(animated)` runs unless the controller
+    /// is already in that state. Pair each call with `endAppearanceTransition()`.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        containBeginAppearance(isAppearing, animated: animated)
+    }
+
+    /// Ends the appearance transition begun last: `viewDidAppear` or `viewDidDisappear` with
+    /// the `animated` flag of the begin. Without one under way, nothing happens.
+    open func endAppearanceTransition() {
+        containEndAppearance()
+    }
+
+    /// Replaces one child's view by another's, for custom containers, as UIKit: `toViewController`'s
+    /// view is added to `fromViewController`'s view's superview (above it), `animations` run in
+    /// an animation block of `duration` seconds with the curve of `options`, a transition
+    /// style of `options` (`.transitionFlipFromLeft`, `.transitionCrossDissolve`…) animates the
+    /// swap itself, and at the end `fromViewController`'s view is removed (hidden instead, with
+    /// `.showHideTransitionViews`) and `completion(finished)` runs. With automatic forwarding,
+    /// the appearance callbacks run around it: `viewWillDisappear` (from), `viewWillAppear`
+    /// (to) before the animations, `viewDidDisappear` (from), `viewDidAppear` (to) before the
+    /// completion, `animated` true when `duration` is positive. Both controllers must be
+    /// children of this one, and `fromViewController`'s view must be in a superview (UIKit
+    /// raises otherwise): if not, a diagnostic is printed and nothing happens (the completion
+    /// runs on the next turn with false).
+    open func transition(from fromViewController: UIViewController, to toViewController: UIViewController,
+                         duration: TimeInterval, options: UIView.AnimationOptions = [],
+                         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        containTransition(from: fromViewController, to: toViewController, duration: duration, options: options,
+                          animations: animations, completion: completion)
+    }
+
     /// Unhandled events from the root view go to the superview of the root view.
     open override var next: UIResponder? { loadedView?.superview }
 
     /// Where the controller is between its appearance callbacks, so that each runs once per
     /// showing, as UIKit calls them.
-    private enum Appearance { case disappeared, appearing, appeared, disappearing }
-    private var appearance = Appearance.disappeared
+    enum Appearance { case disappeared, appearing, appeared, disappearing }
+    var appearance = Appearance.disappeared
+    /// The `animated` flag of the appearance transition under way, passed to its `did` callback.
+    private var appearanceAnimated = false
 
-    func beginAppearance() {
+    /// The container this controller is a child of (`addChild`), held weakly as UIKit does.
+    weak var parentStorage: UIViewController?
+    var childrenStorage: [UIViewController] = []
+    var movingToParent = false
+    var movingFromParent = false
+    /// The transition that is moving this controller's view, while one runs
+    /// (`transitionCoordinator`).
+    weak var coordinatorStorage: UIViewControllerTransitionCoordinator?
+
+    /// Starts an appearance (`viewWillAppear(animated)`), unless the controller is already
+    /// appearing or shown. Children whose views are inside this controller's view are told
+    /// too when `shouldAutomaticallyForwardAppearanceMethods`, after this controller.
+    func beginAppearance(animated: Bool = false) {
         guard appearance == .disappeared || appearance == .disappearing else { return }
         appearance = .appearing
-        viewWillAppear(false)
+        appearanceAnimated = animated
+        viewWillAppear(animated)
+        for child in forwardedChildren { child.beginAppearance(animated: animated) }
     }
 
+    /// Ends an appearance (`viewDidAppear`, with the flag its start had).
     func endAppearance() {
         guard appearance == .appearing else { return }
         appearance = .appeared
-        viewDidAppear(false)
+        viewDidAppear(appearanceAnimated)
+        movingToParent = false
+        for child in forwardedChildren { child.endAppearance() }
     }
 
-    func beginDisappearance() {
+    /// Starts a disappearance (`viewWillDisappear(animated)`), unless the controller is
+    /// already disappearing or hidden; forwarded to children as `beginAppearance`.
+    func beginDisappearance(animated: Bool = false) {
         guard appearance == .appeared || appearance == .appearing else { return }
         appearance = .disappearing
-        viewWillDisappear(false)
+        appearanceAnimated = animated
+        viewWillDisappear(animated)
+        for child in forwardedChildren { child.beginDisappearance(animated: animated) }
     }
 
+    /// Ends a disappearance (`viewDidDisappear`, with the flag its start had).
     func endDisappearance() {
         guard appearance == .disappearing else { return }
         appearance = .disappeared
-        viewDidDisappear(false)
+        viewDidDisappear(appearanceAnimated)
+        for child in forwardedChildren { child.endDisappearance() }
+    }
+
+    /// The children told of this controller's appearance changes: those whose loaded views
+    /// lie inside this controller's view, when forwarding is automatic.
+    private var forwardedChildren: [UIViewController] {
+        guard shouldAutomaticallyForwardAppearanceMethods, let root = loadedView else { return [] }
+        return childrenStorage.filter { child in
+            guard let view = child.viewIfLoaded else { return false }
+            return view.isDescendant(of: root)
+        }
     }
 }

@@ -1,0 +1,243 @@
+import Foundation
+import Geometry
+import Layers
+
+/// The bar at the top of a navigation controller, as UIKit's `UINavigationBar`: it shows the
+/// top item's title in the middle, a back button ("‹ " and the previous item's back title) on
+/// the left unless the item hides it or has left items that replace it, and the items' bar
+/// button items on either side. Drawn with `UILabel` and `UIButton` subviews on a white bar
+/// with a hairline under it, 44 points high.
+///
+/// In a navigation controller's push or pop, the new item's content fades in while its title
+/// slides in by a third of the bar's width from the trailing side (the leading side for a pop),
+/// and the old content fades out sliding the other way, alongside the controllers' views (and
+/// scrubbed with them in an edge pop). A standalone bar's animated changes cross-dissolve in
+/// 0.25 s. Changing the items of a bar owned by a navigation controller directly is refused
+/// with a diagnostic (UIKit raises): push and pop the controllers instead.
+@MainActor
+open class UINavigationBar: UIView {
+    /// The bar's height, points (UIKit's compact bar).
+    public static let height: CGFloat = 44
+    /// How long a standalone bar's animated item change takes, seconds.
+    static let crossDissolveDuration: TimeInterval = 0.25
+
+    weak var navigationController: UINavigationController?
+    private var itemStack: [UINavigationItem] = []
+    /// The content shown for the top item.
+    private var shown: NavigationItemView?
+    /// The content of the outgoing item while a navigation transition runs.
+    private var outgoing: NavigationItemView?
+    private let hairline = UIView(frame: .zero)
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = UIColor(white: 0.98, alpha: 1)
+        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        addSubview(hairline)
+    }
+
+    /// The items, bottom first; setting it is `setItems(_:animated: false)`.
+    open var items: [UINavigationItem]? {
+        get { itemStack }
+        set { setItems(newValue ?? [], animated: false) }
+    }
+    /// The item on top, whose content is shown.
+    open var topItem: UINavigationItem? { itemStack.last }
+    /// The item beneath the top one, whose back title the back button shows.
+    open var backItem: UINavigationItem? { itemStack.count > 1 ? itemStack[itemStack.count - 2] : nil }
+
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        guard standalone("setItems") else { return }
+        change(animated: animated) { replaceItems(items ?? []) }
+    }
+
+    open func pushItem(_ item: UINavigationItem, animated: Bool) {
+        guard standalone("pushItem") else { return }
+        change(animated: animated) { replaceItems(itemStack + [item]) }
+    }
+
+    /// Pops the top item and returns it (nil when there is none).
+    @discardableResult
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard standalone("popItem"), let top = itemStack.last else { return nil }
+        change(animated: animated) { replaceItems(Array(itemStack.dropLast())) }
+        return top
+    }
+
+    private func standalone(_ method: String) -> Bool {
+        guard navigationController == nil else {
+            viewControllerDiagnostic("UINavigationBar.\(method): this bar belongs to \(describe(navigationController)); push and pop its controllers instead; ignored")
+            return false
+        }
+        return true
+    }
+
+    private func change(animated: Bool, _ body: () -> Void) {
+        body()
+        guard animated, window != nil else { return refresh() }
+        UIView.transition(with: self, duration: Self.crossDissolveDuration, options: .transitionCrossDissolve,
+                          animations: { self.refresh() })
+    }
+
+    /// Takes the item stack as given, without redrawing (a navigation controller's changes).
+    func replaceItems(_ items: [UINavigationItem]) {
+        for item in itemStack where item.bar === self { item.bar = nil }
+        itemStack = items
+        for item in items {
+            item.bar = self
+            for button in (item.leftBarButtonItems ?? []) + (item.rightBarButtonItems ?? []) { button.bar = self }
+        }
+    }
+
+    /// Shows the top item's content now.
+    func refresh() {
+        shown?.removeFromSuperview()
+        shown = nil
+        if let top = topItem {
+            let content = NavigationItemView(item: top, back: backItem, bar: self)
+            content.frame = bounds
+            content.layoutContent()
+            addSubview(content)
+            shown = content
+        }
+        setNeedsLayout()
+    }
+
+    /// An item or bar button item changed: redraw, unless a transition is running (its end
+    /// redraws).
+    func itemsChanged() {
+        replaceItems(itemStack)
+        if outgoing == nil { refresh() }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        hairline.frame = CGRect(x: 0, y: bounds.height - 0.5, width: bounds.width, height: 0.5)
+        for content in [shown, outgoing].compactMap({ $0 }) {
+            content.frame = bounds
+            content.layoutContent()
+        }
+    }
+
+    /// Sets up the bar's part of a navigation transition: the new content comes in alongside.
+    func prepareTransition(_ coordinator: UIViewControllerTransitionCoordinator, operation: UINavigationController.Operation) {
+        outgoing?.removeFromSuperview()
+        let old = shown
+        let new = topItem.map { NavigationItemView(item: $0, back: backItem, bar: self) }
+        outgoing = old
+        shown = new
+        let shift = bounds.width / 3 * (operation == .pop ? -1 : 1)
+        UIView.performWithoutAnimation {
+            if let new {
+                new.frame = bounds
+                new.layoutContent()
+                addSubview(new)
+                new.alpha = 0
+                new.titleLabel.center.x += shift
+            }
+        }
+        coordinator.animate(alongsideTransition: { _ in
+            new?.alpha = 1
+            if let new { new.titleLabel.center.x -= shift }
+            old?.alpha = 0
+            old?.titleLabel.center.x -= shift
+        }, completion: nil)
+    }
+
+    /// Ends the bar's part of a navigation transition: the content of the (possibly restored)
+    /// top item is shown.
+    func transitionEnded() {
+        outgoing?.removeFromSuperview()
+        outgoing = nil
+        UIView.performWithoutAnimation { refresh() }
+    }
+
+    fileprivate func backTapped() {
+        if let navigationController {
+            navigationController.popViewController(animated: true)
+        } else {
+            popItem(animated: true)
+        }
+    }
+}
+
+/// The views of one item on the bar: back button, left items, title, right items.
+@MainActor
+final class NavigationItemView: UIView {
+    let titleLabel = UILabel(frame: .zero)
+    private var backButton: UIButton?
+    private var leftButtons: [(UIBarButtonItem, UIButton?)] = []
+    private var rightButtons: [(UIBarButtonItem, UIButton?)] = []
+    /// Space between the bar's edge and its items, and between items, points.
+    static let margin: CGFloat = 8
+
+    init(item: UINavigationItem, back: UINavigationItem?, bar: UINavigationBar) {
+        super.init(frame: .zero)
+        backgroundColor = nil
+        titleLabel.text = item.shownTitle
+        titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textColor = .black
+        titleLabel.textAlignment = .center
+        addSubview(titleLabel)
+        let left = item.leftBarButtonItems ?? []
+        if let back, !item.hidesBackButton, left.isEmpty || item.leftItemsSupplementBackButton {
+            let button = UIButton(type: .system)
+            button.setTitle("‹ " + back.backTitle, for: .normal)
+            button.titleLabel?.font = UIFont.systemFont(ofSize: 17)
+            button.addTarget(bar, action: UINavigationBar.backTapped, for: .touchUpInside)
+            addSubview(button)
+            backButton = button
+        }
+        leftButtons = left.map { ($0, makeButton(for: $0)) }
+        rightButtons = (item.rightBarButtonItems ?? []).map { ($0, makeButton(for: $0)) }
+    }
+
+    private func makeButton(for item: UIBarButtonItem) -> UIButton? {
+        guard !item.isSpace else { return nil }
+        let button = UIButton(type: .system)
+        if let image = item.image { button.setImage(image, for: .normal) } else { button.setTitle(item.title, for: .normal) }
+        button.titleLabel?.font = item.style == .done ? UIFont.systemFont(ofSize: 17, weight: .semibold) : UIFont.systemFont(ofSize: 17)
+        button.isEnabled = item.isEnabled
+        button.addTarget(item, action: UIBarButtonItem.perform, for: .touchUpInside)
+        addSubview(button)
+        return button
+    }
+
+    /// Places the items from the edges inwards and centres the title in the bar, pushed aside
+    /// when the items leave it too little room.
+    func layoutContent() {
+        let height = bounds.height, margin = Self.margin
+        var leading = margin
+        if let backButton {
+            backButton.sizeToFit()
+            backButton.frame = CGRect(x: leading, y: (height - backButton.bounds.height) / 2,
+                                      width: backButton.bounds.width, height: backButton.bounds.height)
+            leading = backButton.frame.maxX + margin
+        }
+        for (item, button) in leftButtons {
+            guard let button else { leading += item.width > 0 ? item.width : margin; continue }
+            button.sizeToFit()
+            button.frame = CGRect(x: leading, y: (height - button.bounds.height) / 2, width: button.bounds.width, height: button.bounds.height)
+            leading = button.frame.maxX + margin
+        }
+        var trailing = bounds.width - margin
+        for (item, button) in rightButtons {
+            guard let button else { trailing -= item.width > 0 ? item.width : margin; continue }
+            button.sizeToFit()
+            button.frame = CGRect(x: trailing - button.bounds.width, y: (height - button.bounds.height) / 2,
+                                  width: button.bounds.width, height: button.bounds.height)
+            trailing = button.frame.minX - margin
+        }
+        titleLabel.sizeToFit()
+        let room = max(0, trailing - leading)
+        let width = min(titleLabel.bounds.width, room)
+        let centered = (bounds.width - width) / 2
+        let x = min(max(centered, leading), trailing - width)
+        titleLabel.frame = CGRect(x: x, y: (height - titleLabel.bounds.height) / 2, width: width, height: titleLabel.bounds.height)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutContent()
+    }
+}

@@ -1,0 +1,435 @@
+import Foundation
+import Geometry
+import Layers
+
+/// A stack of controllers shown one at a time with a bar on top, as UIKit's
+/// `UINavigationController`.
+///
+///     let navigation = UINavigationController(rootViewController: ListController())
+///     window.rootViewController = navigation
+///     navigation.pushViewController(DetailController(), animated: true)
+///
+/// The stack's controllers are its children. An animated push slides the new view in from the
+/// trailing (right) edge over the view beneath, which moves left by 30 % of the width and is
+/// dimmed, with a soft shadow on the sliding view's leading edge; a pop plays it backwards.
+/// Both run on UIKit's system spring (mass 3, stiffness 1000, damping 500, critically damped)
+/// for 0.5 s. A drag from the left edge (`interactivePopGestureRecognizer`) pops
+/// interactively: the views follow the finger linearly, and on release the pop finishes when
+/// the view has moved more than half the width (unless flicked back faster than
+/// `UINavigationController.flickVelocity`) or when flicked right faster than that; otherwise it
+/// is cancelled. The rest plays at the drag's completion speed with an ease-out curve.
+///
+/// Appearance callbacks, in UIKit's order (`animated` as passed; true for an edge pop):
+/// - push of B over A: `B.willMove(toParent:)`, `A.viewWillDisappear`, `B.viewWillAppear`, the
+///   animation, `A.viewDidDisappear`, `B.viewDidAppear`, `B.didMove(toParent:)`;
+/// - pop of B back to A: `B.willMove(toParent: nil)`, `B.viewWillDisappear`,
+///   `A.viewWillAppear`, the animation, `B.viewDidDisappear`, `B.didMove(toParent: nil)`,
+///   `A.viewDidAppear`;
+/// - a cancelled edge pop: as a pop until the release, then `A.viewWillDisappear`,
+///   `B.viewWillAppear`, `A.viewDidDisappear`, `B.viewDidAppear`, `B.didMove(toParent:)` (B
+///   stays on the stack, `isMovingFromParent` false again);
+/// - a cancelled interactive push (a delegate's interaction controller): the reverse, then
+///   `B.willMove(toParent: nil)`, `B.didMove(toParent: nil)` — B leaves the stack.
+///
+/// The delegate can give its own animator (`animationControllerFor`) and interaction
+/// controller; beyond UIKit, the edge pop keeps working with a custom animator (it is
+/// scrubbed by a `UIPercentDrivenInteractiveTransition` when the delegate gives no interaction
+/// controller). Misuse UIKit raises for is a diagnostic here: pushing a controller already on
+/// the stack or a navigation controller, popping the root. A push, pop or
+/// `setViewControllers` asked for while a transition runs is queued and done, in order, when
+/// the transition ends (the pop methods then return nil). A transition never completed by its
+/// animator is completed by a watchdog 2 s after its expected end, with a diagnostic.
+@MainActor
+open class UINavigationController: UIViewController {
+    /// The kind of a navigation transition (Apple's raw values).
+    public enum Operation: Int, Sendable {
+        case none = 0
+        case push = 1
+        case pop = 2
+    }
+
+    /// The duration of the default push and pop, seconds (UIKit's system transition).
+    public static let transitionDuration: TimeInterval = 0.5
+    /// How far the view beneath moves during a push, as a fraction of the width.
+    public static let parallaxFraction: CGFloat = 0.3
+    /// A release faster than this (points per second) decides an edge pop by its direction.
+    /// UIKit publishes no figure; 300 points per second is a deliberate flick.
+    public static let flickVelocity: CGFloat = 300
+
+    private var stack: [UIViewController] = []
+    /// The delegate told of pushes and pops and asked for custom animators (held weakly).
+    open weak var delegate: UINavigationControllerDelegate?
+    /// The bar at the top, showing the top controller's `navigationItem`.
+    public private(set) lazy var navigationBar: UINavigationBar = {
+        let bar = UINavigationBar(frame: .zero)
+        bar.navigationController = self
+        return bar
+    }()
+    /// Whether the bar is hidden. Default false.
+    open var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set { navigationBar.isHidden = newValue }
+    }
+    /// The left-edge pan that pops the top controller interactively; it begins only when the
+    /// stack has more than one controller and no transition runs.
+    public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = makeEdgePan()
+
+    private let transitionView = UIView(frame: .zero)
+    private var transition: TransitionContext?
+    private var queued: [() -> Void] = []
+    private var edgeInteraction: UIPercentDrivenInteractiveTransition?
+    private let edgeDelegate = EdgePanDelegate()
+
+    public override init() {
+        super.init()
+    }
+
+    /// A navigation controller whose stack is `rootViewController`.
+    public init(rootViewController: UIViewController) {
+        super.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName: String?, bundle: Any?) {
+        super.init(nibName: nibName, bundle: bundle)
+    }
+
+    /// The stack, bottom first. Setting it is `setViewControllers(_:animated: false)`.
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller on top of the stack.
+    open var topViewController: UIViewController? { stack.last }
+    /// The controller whose view is shown: the top one (Kinescope has no modal presentation).
+    open var visibleViewController: UIViewController? { stack.last }
+
+    open override func loadView() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        root.backgroundColor = .systemBackground
+        transitionView.frame = root.bounds
+        transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(transitionView)
+        root.addSubview(navigationBar)
+        view = root
+        if let gesture = interactivePopGestureRecognizer { root.addGestureRecognizer(gesture) }
+        install(stack.last)
+        navigationBar.replaceItems(stack.map(\.navigationItem))
+        navigationBar.refresh()
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let height = UINavigationBar.height
+        navigationBar.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: height)
+    }
+
+    /// Whether the stack's views are on screen, so that changes animate and call appearance
+    /// methods.
+    private var isShowing: Bool {
+        isViewLoaded && view.window != nil && (appearance == .appeared || appearance == .appearing)
+    }
+
+    /// Puts `controller`'s view in the transition view, filling it.
+    private func install(_ controller: UIViewController?) {
+        guard isViewLoaded, let controller else { return }
+        let child = controller.view!
+        child.frame = transitionView.bounds
+        child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if child.superview !== transitionView { transitionView.addSubview(child) }
+    }
+
+    /// Pushes `viewController` on the stack and shows it, sliding in when `animated`. A
+    /// controller already on the stack, or a navigation controller, is refused with a
+    /// diagnostic (UIKit raises).
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        if transition != nil { return queued.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
+        if stack.contains(where: { $0 === viewController }) {
+            return viewControllerDiagnostic("pushViewController: \(describe(viewController)) is already on the stack of \(describe(self)); ignored")
+        }
+        if viewController is UINavigationController {
+            return viewControllerDiagnostic("pushViewController: \(describe(viewController)) is a navigation controller and cannot be pushed; ignored")
+        }
+        let from = stack.last
+        addChild(viewController)
+        stack.append(viewController)
+        navigationBar.replaceItems(stack.map(\.navigationItem))
+        guard let from, isShowing else {
+            navigationBar.refresh()
+            if isViewLoaded {
+                from?.viewIfLoaded?.removeFromSuperview()
+                install(viewController)
+            }
+            viewController.didMove(toParent: self)
+            return
+        }
+        run(.push, from: from, to: viewController, animated: animated, interaction: nil) { [weak self] completed in
+            guard let self else { return }
+            if completed {
+                viewController.didMove(toParent: self)
+            } else {
+                self.stack.removeAll { $0 === viewController }
+                viewController.willMove(toParent: nil)
+                viewController.removeFromParent()
+            }
+        }
+    }
+
+    /// Pops the top controller and returns it; nil (with a diagnostic) when only the root is
+    /// left, or when queued behind a running transition.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1 else {
+            viewControllerDiagnostic("popViewController: \(describe(self)) has only its root controller; nothing popped")
+            return nil
+        }
+        return popToViewController(stack[stack.count - 2], animated: animated)?.last
+    }
+
+    /// Pops the controllers above `viewController` (which must be on the stack) and returns
+    /// them, bottom first; nil when `viewController` is not on the stack (with a diagnostic) or
+    /// the pop was queued; an empty array when it is already on top.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        pop(to: viewController, animated: animated, interaction: nil)
+    }
+
+    /// Pops every controller but the root and returns them (see `popToViewController`).
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    private func pop(to target: UIViewController, animated: Bool,
+                     interaction: UIViewControllerInteractiveTransitioning?) -> [UIViewController]? {
+        if transition != nil {
+            queued.append { [weak self] in _ = self?.pop(to: target, animated: animated, interaction: nil) }
+            return nil
+        }
+        guard let index = stack.firstIndex(where: { $0 === target }) else {
+            viewControllerDiagnostic("popToViewController: \(describe(target)) is not on the stack of \(describe(self)); nothing popped")
+            return nil
+        }
+        let popped = Array(stack[(index + 1)...])
+        guard let top = popped.last else { return [] }
+        stack.removeSubrange((index + 1)...)
+        for hidden in popped.dropLast() {
+            hidden.willMove(toParent: nil)
+            hidden.viewIfLoaded?.removeFromSuperview()
+            hidden.removeFromParent()
+        }
+        top.willMove(toParent: nil)
+        navigationBar.replaceItems(stack.map(\.navigationItem))
+        guard isShowing else {
+            navigationBar.refresh()
+            top.viewIfLoaded?.removeFromSuperview()
+            top.removeFromParent()
+            install(target)
+            return popped
+        }
+        run(.pop, from: top, to: target, animated: animated, interaction: interaction) { [weak self] completed in
+            guard let self else { return }
+            if completed {
+                top.removeFromParent()
+            } else {
+                self.stack.append(top)
+                top.movingFromParent = false
+                top.didMove(toParent: self)
+            }
+        }
+        return popped
+    }
+
+    /// Replaces the stack. Controllers that leave it are removed (the old top after the
+    /// transition); new ones are added. When the top changes on screen, the change animates as
+    /// a push (the new top was not on the stack) or a pop (it was) when `animated`. An empty
+    /// array, or one that holds a controller twice, is refused with a diagnostic.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        if transition != nil { return queued.append { [weak self] in self?.setViewControllers(viewControllers, animated: animated) } }
+        guard let newTop = viewControllers.last,
+              Set(viewControllers.map(ObjectIdentifier.init)).count == viewControllers.count else {
+            return viewControllerDiagnostic("setViewControllers: \(describe(self)) needs a non-empty stack without repeats; ignored")
+        }
+        let oldTop = stack.last
+        let wasOnStack = stack.contains { $0 === newTop }
+        let leaving = stack.filter { old in !viewControllers.contains { $0 === old } }
+        for old in leaving where old !== oldTop {
+            old.willMove(toParent: nil)
+            old.viewIfLoaded?.removeFromSuperview()
+            old.removeFromParent()
+        }
+        let arriving = viewControllers.filter { new in !stack.contains { $0 === new } }
+        for new in arriving { addChild(new) }
+        stack = viewControllers
+        let topLeaves = oldTop.map { old in leaving.contains { $0 === old } } ?? false
+        let finishArrivals = { [weak self] in
+            guard let self else { return }
+            for new in arriving { new.didMove(toParent: self) }
+        }
+        if topLeaves { oldTop?.willMove(toParent: nil) }
+        navigationBar.replaceItems(stack.map(\.navigationItem))
+        guard let oldTop, oldTop !== newTop, isShowing else {
+            navigationBar.refresh()
+            if let oldTop, oldTop !== newTop {
+                oldTop.viewIfLoaded?.removeFromSuperview()
+                if topLeaves { oldTop.removeFromParent() }
+            }
+            install(newTop)
+            finishArrivals()
+            return
+        }
+        run(wasOnStack ? .pop : .push, from: oldTop, to: newTop, animated: animated, interaction: nil) { completed in
+            if topLeaves { oldTop.removeFromParent() }
+            finishArrivals()
+        }
+    }
+
+    /// Runs one transition between the views of `from` and `to`, with the appearance callbacks
+    /// and the delegate's calls around it; `bookkeeping` runs when it completes (with whether
+    /// it completed), between the `did` callbacks as UIKit orders them.
+    private func run(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool,
+                     interaction edge: UIViewControllerInteractiveTransitioning?, bookkeeping: @escaping (Bool) -> Void) {
+        let custom = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
+        let animator: UIViewControllerAnimatedTransitioning = custom ?? (animated ? NavigationSlideAnimator(operation: operation) : ImmediateAnimator())
+        var interaction = edge
+        if let custom, let given = delegate?.navigationController(self, interactionControllerFor: custom) { interaction = given }
+        to.loadViewIfNeeded()
+        delegate?.navigationController(self, willShow: to, animated: animated)
+        let bounds = transitionView.bounds
+        let context = TransitionContext(
+            container: transitionView, timingView: view, from: from, to: to, fromView: from.view, toView: to.view,
+            initialFrames: [(from, bounds)], finalFrames: [(to, bounds)], animated: animated,
+            animator: animator, interaction: interaction) { [weak self] completed in
+                self?.transitionEnded(operation, from: from, to: to, animated: animated, completed: completed, bookkeeping: bookkeeping)
+            }
+        context.alongsideOptions = UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
+        transition = context
+        coordinatorStorage = context
+        from.coordinatorStorage = context
+        to.coordinatorStorage = context
+        navigationBar.prepareTransition(context, operation: operation)
+        from.beginDisappearance(animated: animated)
+        to.beginAppearance(animated: animated)
+        context.start()
+    }
+
+    private func transitionEnded(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool,
+                                 completed: Bool, bookkeeping: (Bool) -> Void) {
+        transition = nil
+        coordinatorStorage = nil
+        from.coordinatorStorage = nil
+        to.coordinatorStorage = nil
+        edgeInteraction = nil
+        if completed {
+            from.viewIfLoaded?.removeFromSuperview()
+            install(to)
+            from.endDisappearance()
+            if operation == .pop {
+                bookkeeping(true)
+                to.endAppearance()
+            } else {
+                to.endAppearance()
+                bookkeeping(true)
+            }
+            navigationBar.transitionEnded()
+            delegate?.navigationController(self, didShow: to, animated: animated)
+        } else {
+            to.viewIfLoaded?.removeFromSuperview()
+            install(from)
+            to.beginDisappearance(animated: animated)
+            from.beginAppearance(animated: animated)
+            to.endDisappearance()
+            from.endAppearance()
+            bookkeeping(false)
+            navigationBar.replaceItems(stack.map(\.navigationItem))
+            navigationBar.transitionEnded()
+        }
+        let next = queued
+        queued = []
+        for operation in next { operation() }
+    }
+
+    /// Whether the edge pan may begin now.
+    fileprivate var canPopInteractively: Bool { stack.count > 1 && transition == nil && isShowing }
+
+    private func makeEdgePan() -> UIGestureRecognizer {
+        let pan = UIScreenEdgePanGestureRecognizer(target: self, action: UINavigationController.edgePanned)
+        pan.edges = .left
+        edgeDelegate.navigationController = self
+        pan.delegate = edgeDelegate
+        return pan
+    }
+
+    private func edgePanned(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(1, view.bounds.width)
+        let fraction = pan.translation(in: view).x / width
+        switch pan.state {
+        case .began:
+            guard canPopInteractively else { return }
+            let interaction = UIPercentDrivenInteractiveTransition()
+            interaction.completionCurve = .easeOut
+            edgeInteraction = interaction
+            _ = pop(to: stack[stack.count - 2], animated: true, interaction: interaction)
+            interaction.update(min(1, max(0, fraction)))
+        case .changed:
+            edgeInteraction?.update(min(1, max(0, fraction)))
+        case .ended, .cancelled, .failed:
+            guard let interaction = edgeInteraction else { return }
+            let velocity = pan.velocity(in: view).x
+            let finishes = pan.state == .ended
+                && (velocity > Self.flickVelocity || (fraction > 0.5 && velocity >= -Self.flickVelocity))
+            if finishes { interaction.finish() } else { interaction.cancel() }
+        case .possible:
+            break
+        }
+    }
+}
+
+/// Lets the edge pan begin only when a pop is possible.
+@MainActor
+private final class EdgePanDelegate: UIGestureRecognizerDelegate {
+    weak var navigationController: UINavigationController?
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        navigationController?.canPopInteractively ?? false
+    }
+}
+
+/// The navigation controller's delegate (Apple's protocol); every method is optional.
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    /// Before a push or pop shows `viewController` (after its view is loaded).
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// After a push or pop showed `viewController` (not after a cancelled edge pop).
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    /// A custom animator for the transition, or nil (the default) for the system slide.
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// An interaction controller for a custom animator, or nil (the default).
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+extension UIViewController {
+    /// The nearest navigation controller among this controller's ancestors (nil for a
+    /// controller in none, and for a navigation controller not inside another).
+    public var navigationController: UINavigationController? {
+        var controller: UIViewController? = parentStorage
+        while let c = controller {
+            if let navigation = c as? UINavigationController { return navigation }
+            controller = c.parentStorage
+        }
+        return nil
+    }
+}

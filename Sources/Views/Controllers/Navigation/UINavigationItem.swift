@@ -1,0 +1,63 @@
+import Foundation
+import Geometry
+
+/// What a navigation bar shows for one controller, as UIKit's `UINavigationItem`: a title, a
+/// back button for the controller pushed after it, and bar button items on either side.
+/// Every change updates the bar showing the item.
+@MainActor
+open class UINavigationItem {
+    /// The title in the middle of the bar; nil shows the controller's `title`.
+    open var title: String? { didSet { changed() } }
+    /// The item shown as the back button of the next controller's bar (its title replaces the
+    /// default back title; its action is not called: the back button always pops, as UIKit).
+    open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
+    /// The back button title shown on the next controller's bar when `backBarButtonItem` is
+    /// nil (iOS 11). Nil: this item's title, or "Back" without one.
+    open var backButtonTitle: String? { didSet { changed() } }
+    /// Whether this item's bar hides the back button. Default false.
+    open var hidesBackButton = false { didSet { changed() } }
+    /// Whether left items are shown after the back button instead of replacing it. Default
+    /// false, as UIKit.
+    open var leftItemsSupplementBackButton = false { didSet { changed() } }
+    /// The items on the left, leading first (after the back button, or instead of it).
+    open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    /// The items on the right, trailing (rightmost) first, as UIKit lays them out.
+    open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+
+    /// The first left item; setting it replaces all left items.
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// The first (rightmost) right item; setting it replaces all right items.
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// The controller this is the item of, whose title shows when `title` is nil.
+    weak var owner: UIViewController?
+    /// The bar showing the item.
+    weak var bar: UINavigationBar?
+
+    public init(title: String?) {
+        self.title = title
+    }
+
+    /// The title drawn: `title`, else the controller's.
+    var shownTitle: String? { title ?? owner?.title }
+
+    /// The title this item's back button shows on the next controller's bar.
+    var backTitle: String {
+        backBarButtonItem?.title ?? backButtonTitle ?? shownTitle ?? "Back"
+    }
+
+    func controllerTitleChanged() {
+        if title == nil { changed() }
+    }
+
+    private func changed() {
+        bar?.itemsChanged()
+    }
+}
