@@ -43,6 +43,30 @@ final class HeadlessAnimationTests: XCTestCase {
         }
     }
 
+    /// The "set the start state, then animate" idiom on a view already on screen: values set
+    /// without animation just before the block are where its animations start (UIKit's
+    /// fromValue is the replaced model value), not the values shown at the last frame.
+    func testAnimationStartsFromAModelValueSetJustBeforeTheBlock() throws {
+        try onMain {
+            let controller = UIViewController()
+            let host = try makeHeadlessHost(controller)
+            let square = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            controller.view.addSubview(square)
+            host.advance(by: 1.0 / 20)
+            XCTAssertEqual(square.layer.presentation()?.opacity ?? -1, 1, accuracy: 1e-6)
+            square.alpha = 0
+            square.center = CGPoint(x: 25, y: 200)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                square.alpha = 1
+                square.center = CGPoint(x: 25, y: 100)
+            })
+            host.advance(by: 0.5)
+            // The animation begins at the next frame's commit, 1/20 s in: 0.45 of the way.
+            XCTAssertEqual(square.layer.presentation()?.opacity ?? -1, 0.45, accuracy: 0.02, "fades in from 0")
+            XCTAssertEqual(square.layer.presentation()?.position.y ?? -1, 155, accuracy: 2, "moves up from 200")
+        }
+    }
+
     func testZeroDurationAppliesAtOnceAndCompletesOnTheNextTurn() throws {
         try onMain {
             let controller = UIViewController()

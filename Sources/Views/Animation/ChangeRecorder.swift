@@ -15,12 +15,12 @@ final class ChangeRecorder {
         /// Whether an earlier animation of the key was still in flight.
         let inFlight: Bool
 
-        /// Where an animation of the change starts, by the `beginFromCurrentState` rule of
-        /// `UIView.animate`: the shown value, or the replaced model value when nothing is shown
-        /// or when an in-flight animation counts as finished.
+        /// Where an animation of the change starts, by the rules of `UIView.animate`: the
+        /// replaced model value, or the shown value when `beginFromCurrentState` meets an
+        /// animation in flight (or when no model value was replaced).
         func start(beginFromCurrentState: Bool) -> Any? {
-            if shown == nil || (inFlight && !beginFromCurrentState) { return replaced ?? shown }
-            return shown
+            if inFlight && beginFromCurrentState { return shown ?? replaced }
+            return replaced ?? shown
         }
     }
 

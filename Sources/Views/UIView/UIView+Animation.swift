@@ -78,7 +78,9 @@ extension UIView {
     /// turn. Nested animation blocks inherit the outer block's duration, curve and options
     /// unless they pass the matching `overrideInherited…` option.
     ///
-    /// A property that is not animating starts from the value on screen. A property whose
+    /// A property that is not animating starts from its model value before the change, so a
+    /// value set without animation just before the block (`view.alpha = 0`, then
+    /// `animate { view.alpha = 1 }`) is where the animation starts, as in UIKit. A property whose
     /// earlier animation is still in flight follows Apple's documented `beginFromCurrentState`
     /// rule: with the option the new animation starts from the value shown now; without it the
     /// earlier animation counts as finished and the new one starts from the value that one was
@@ -147,10 +149,12 @@ extension UIView {
             recorder.record(view: self, key: event, shown: shown, replaced: replaced, inFlight: inFlight)
             return NSNull()
         }
-        // nil lets the engine start from the value shown before this transaction. A layer never
-        // committed (a view added in this turn) has nothing shown: start from the model value the
-        // setter replaced, as UIKit does.
-        let from = (presentation == nil || (inFlight && !block.options.contains(.beginFromCurrentState))) ? replaced : nil
+        // UIKit's animations start from the model value the setter replaced — a value set
+        // without animation earlier in the same turn included (the "set the start state, then
+        // animate" idiom) — except that `beginFromCurrentState` over an animation in flight
+        // starts from the value shown (nil lets the engine take it). Without a replaced value
+        // (the layer's property was set directly), the engine starts from the value shown.
+        let from = inFlight && block.options.contains(.beginFromCurrentState) && presentation != nil ? nil : replaced
         return block.makeAnimation(forKey: event, on: self, from: from)
     }
 
