@@ -14,6 +14,12 @@ final class ScratchBuffers {
     /// (tested). Read it only for diagnostics; it is shared by every compositor.
     static let growthCount = Atomic<Int>(0)
 
+    /// The particles of the emitter being drawn and their band buckets
+    /// (`BandRenderer.drawParticles`), kept for their capacity.
+    var particles: [BandRenderer.PreparedParticle] = []
+    var particleBandCounts: [Int] = []
+    var particleBandEntries: [Int32] = []
+
     /// Reusable memory for shadow blurs.
     let blurWorkspace = BlurWorkspace()
     /// The shape being drawn, in the layer's plane (a rounded rectangle, a border ring, a
@@ -84,5 +90,15 @@ final class ScratchBuffers {
     private func grow(_ old: PixelSize?, to wanted: PixelSize) -> PixelSize {
         let width = max(wanted.width, old?.width ?? 0), height = max(wanted.height, old?.height ?? 0)
         return try! PixelSize(width: max(1, width), height: max(1, height))
+    }
+}
+
+extension Array {
+    /// The array, leaving an empty one in its place: the caller then holds the only reference,
+    /// so appending reuses the capacity instead of copying (give it back when done).
+    mutating func take() -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &self)
+        return taken
     }
 }

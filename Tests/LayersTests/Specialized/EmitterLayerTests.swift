@@ -263,6 +263,34 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertTrue(particles(emitter, at: 1).isEmpty)
     }
 
+    /// Drawing band by band (for the cache) gives the bytes of drawing the particles one by one
+    /// over the whole frame: each pixel still sees its particles in the batch's order.
+    func testBandedParticlesMatchParticlesDrawnOneByOne() throws {
+        let (_, emitter) = Self.fire()
+        emitter.emitterCells?[0].contents = quadrantImage(width: 12, height: 10)
+        emitter.emitterCells?[0].spin = 2.5
+        emitter.emitterCells?[0].scale = 3
+        var simulation = EmitterSimulation(layer: emitter)
+        let batch = try XCTUnwrap(simulation.particles(at: 1))
+        XCTAssertGreaterThan(batch.particles.count, 20)
+        let map = Homography(CGAffineTransform(a: 1.3, b: 0.2, c: -0.1, d: 1.1, tx: 4, ty: -6))
+        for additive in [false, true] {
+            let banded = Bitmap(size: PixelSize(uncheckedWidth: 120, height: 150),
+                                filledWith: PremultipliedColor(red: 20, green: 30, blue: 60, alpha: 255))
+            let oneByOne = banded.copy()
+            let batch = ParticleBatch(sprites: batch.sprites, particles: batch.particles, additive: additive)
+            // A clip whose top is not a multiple of the band height, spanning several bands.
+            let clip = PixelRect(x: 3, y: 7, width: 110, height: 5 * BandRenderer.particleBandHeight + 9)
+            BandRenderer().drawParticles(batch, map: map, target: banded, clip: clip, opacity: 0.9)
+            for p in batch.particles {
+                BandRenderer.drawParticleFast(p, sprite: batch.sprites[Int(p.sprite)], additive: additive, map: map,
+                                              target: oneByOne, clip: clip, opacity: 0.9)
+            }
+            assertBitmap(banded, matches: oneByOne, name: "banded-particles-\(additive)",
+                         tolerance: ImageTolerance(perChannel: 0, maxDifferingPixels: 0))
+        }
+    }
+
     /// The fixed-point particle kernel against the float reference, over, additive, turned,
     /// scaled and under a projective map.
     func testFastParticleKernelMatchesTheReference() throws {
