@@ -144,13 +144,15 @@ open class UIViewController: UIResponder {
 
     /// How this controller is shown when presented; set it on the controller to present.
     /// Default `.automatic`, which reads back as `.pageSheet`, as on iOS 13 and later.
-    /// Kinescope has no sheet card yet: `.pageSheet`, `.formSheet`, `.popover` and
-    /// `.currentContext` present as `.fullScreen` (the presenter's view leaves the window once
-    /// the presentation ended: what Apple's sheets adapt to in a compact size class, and what
-    /// a current context resolves to when no controller defines one), and
-    /// `.overCurrentContext` as `.overFullScreen` (the presenter's view stays). `.custom` uses
-    /// the `transitioningDelegate`'s presentation controller. Setting `.none` is refused
-    /// with a diagnostic (Apple raises).
+    /// `.pageSheet` and `.formSheet` show the iOS 13 card of a compact-width screen (see
+    /// `SheetPresentationController`: inset from the top, rounded top corners, the presenter
+    /// scaled back and dimmed, its view kept and given no appearance callbacks). `.fullScreen`
+    /// removes the presenter's view once the presentation ended; `.overFullScreen` keeps it.
+    /// `.currentContext` and `.popover` present as `.fullScreen`, `.overCurrentContext` as
+    /// `.overFullScreen` (Kinescope has no `definesPresentationContext` nor popovers: what
+    /// Apple does when no controller defines a context, and a popover's compact adaptation).
+    /// `.custom` uses the `transitioningDelegate`'s presentation controller. Setting `.none`
+    /// is refused with a diagnostic (Apple raises).
     open var modalPresentationStyle: UIModalPresentationStyle {
         get { modalPresentationStyleStorage == .automatic ? .pageSheet : modalPresentationStyleStorage }
         set {

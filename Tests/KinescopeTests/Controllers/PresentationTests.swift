@@ -77,18 +77,44 @@ final class PresentationTests: XCTestCase {
         }
     }
 
-    func testAutomaticReadsAsPageSheetAndPresentsFullScreen() throws {
+    func testAutomaticIsThePageSheetCardWithThePresenterScaledBackAndDimmed() throws {
         try onMain {
             let stage = try PresentationStage()
-            let b = stage.b
+            let log = stage.log, a = stage.a, b = stage.b
             XCTAssertEqual(b.modalPresentationStyle, .pageSheet)
             XCTAssertEqual(b.modalTransitionStyle, .coverVertical)
             b.modalPresentationStyle = .none
             XCTAssertEqual(b.modalPresentationStyle, .pageSheet)
             XCTAssertEqual(stage.diagnostics.count, 1)
-            stage.presentB()
-            XCTAssertTrue(b.presentationController?.shouldRemovePresentersView ?? false)
-            XCTAssertNil(stage.a.view.superview)
+            a.present(b, animated: true)
+            XCTAssertEqual(log.entries, ["b.viewWillAppear(true) presented"], "the presenter stays: no callbacks for it")
+            let card = CGRect(x: 0, y: 150 * 0.04 + 10, width: 200, height: 150 - 16)
+            commitNow(stage.host)
+            stage.host.advance(by: 0.1)
+            let p = systemSpringProgress(0.1)
+            XCTAssertEqual(Double(shownY(b.view)), Double(card.midY) + 150 * (1 - p), accuracy: 0.05, "the card slides up")
+            XCTAssertEqual(Double(a.view.layer.presentation()?.transform.m11 ?? -1), 1 - 0.08 * p, accuracy: 1e-3,
+                           "the presenter scales back on the same spring")
+            let dimming = try XCTUnwrap(b.presentationController?.containerView?.subviews.first { $0 !== b.view })
+            XCTAssertEqual(shownAlpha(dimming), 0.25 * p, accuracy: 1e-3)
+            stage.host.advance(by: 0.5)
+            XCTAssertEqual(log.entries, ["b.viewWillAppear(true) presented", "b.viewDidAppear(true) presented"])
+            XCTAssertEqual(b.view.frame, card)
+            XCTAssertEqual(b.view.layer.cornerRadius, 10)
+            XCTAssertEqual(b.view.layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+            XCTAssertEqual(a.view.transform, CGAffineTransform(scaleX: 0.92, y: 0.92))
+            XCTAssertTrue(a.view.window === stage.window)
+            XCTAssertFalse(b.presentationController?.shouldRemovePresentersView ?? true)
+            b.dismiss(animated: true)
+            commitNow(stage.host)
+            stage.host.advance(by: 0.1)
+            XCTAssertEqual(Double(a.view.layer.presentation()?.transform.m11 ?? -1), 0.92 + 0.08 * p, accuracy: 1e-3)
+            stage.host.advance(by: 0.5)
+            XCTAssertEqual(a.view.transform, .identity)
+            XCTAssertEqual(b.view.layer.cornerRadius, 0, "the card's corners are put back")
+            XCTAssertFalse(b.view.layer.masksToBounds)
+            XCTAssertEqual(stage.window.subviews.count, 1)
+            XCTAssertEqual(log.entries.suffix(2), ["b.viewWillDisappear(true) dismissed", "b.viewDidDisappear(true) dismissed"])
         }
     }
 
@@ -97,6 +123,7 @@ final class PresentationTests: XCTestCase {
             let stage = try PresentationStage()
             let a = stage.a, b = stage.b
             b.modalTransitionStyle = .crossDissolve
+            b.modalPresentationStyle = .fullScreen
             a.present(b, animated: true)
             commitNow(stage.host)
             for (step, t) in [(0.1, 0.1), (0.15, 0.25), (0.15, 0.4)] {
@@ -121,6 +148,7 @@ final class PresentationTests: XCTestCase {
             let stage = try PresentationStage()
             let a = stage.a, b = stage.b, log = stage.log
             b.modalTransitionStyle = .flipHorizontal
+            b.modalPresentationStyle = .fullScreen
             a.present(b, animated: true) { log.append("completion") }
             commitNow(stage.host)
             let flip = stage.window.layer.animation(forKey: "transition") as? CATransition

@@ -81,9 +81,9 @@ open class UIPresentationController {
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 }
 
-/// The presentation controller of the system styles: `.fullScreen` (and `.currentContext`,
-/// `.pageSheet`, `.formSheet` and `.popover`, which Kinescope shows as it) removes the
-/// presenter's view; `.overFullScreen` (and `.overCurrentContext`) keeps it.
+/// The presentation controller of the full-screen styles: `.fullScreen` (and
+/// `.currentContext` and `.popover`, which Kinescope shows as it) removes the presenter's
+/// view; `.overFullScreen` (and `.overCurrentContext`) keeps it.
 @MainActor
 final class SystemPresentationController: UIPresentationController {
     let removesPresentersView: Bool

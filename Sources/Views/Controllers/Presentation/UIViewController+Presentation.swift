@@ -56,6 +56,8 @@ extension UIViewController {
         if style == .custom {
             controller = presented.transitioningDelegate?.presentationController(forPresented: presented, presenting: presenter, source: self)
                 ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
+        } else if style == .pageSheet || style == .formSheet {
+            controller = SheetPresentationController(presentedViewController: presented, presenting: presenter)
         } else {
             let keeps = style == .overFullScreen || style == .overCurrentContext
             controller = SystemPresentationController(presentedViewController: presented, presenting: presenter, removesPresentersView: !keeps)
@@ -128,9 +130,9 @@ extension UIViewController {
     /// have moved it into the container): below the container when they share a superview.
     private func restore(_ presenterView: UIView, from controller: UIPresentationController) {
         guard let superview = controller.presentersSuperview else { return }
+        guard presenterView.superview !== superview else { return }
         UIView.performWithoutAnimation {
             presenterView.frame = controller.presentersFrame
-            guard presenterView.superview !== superview else { return }
             if let container = controller.containerView, container.superview === superview {
                 superview.insertSubview(presenterView, belowSubview: container)
             } else {
