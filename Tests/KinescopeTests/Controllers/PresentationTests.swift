@@ -267,10 +267,10 @@ final class PresentationTests: XCTestCase {
         try onMain {
             let stage = try PresentationStage()
             let a = stage.a
-            weak var weakC: ModalLoggingController?
+            weak var weakC: LoggingController?
             do {
                 let b = stage.b
-                let c = ModalLoggingController("c", log: stage.log)
+                let c = LoggingController("c", log: stage.log)
                 weakC = c
                 stage.presentB()
                 let container = b.view.superview
@@ -315,7 +315,7 @@ final class PresentationTests: XCTestCase {
         try onMain {
             let stage = try PresentationStage()
             let log = stage.log, a = stage.a, b = stage.b
-            let c = ModalLoggingController("c", log: log)
+            let c = LoggingController("c", log: log)
             a.dismiss(animated: true) { log.append("not called") }
             XCTAssertTrue(stage.diagnostics.last?.contains("neither presents nor is presented") ?? false, "\(stage.diagnostics)")
             a.present(b, animated: true)
@@ -326,12 +326,12 @@ final class PresentationTests: XCTestCase {
             b.dismiss(animated: true)
             XCTAssertTrue(stage.diagnostics.last?.contains("while a presentation transition runs") ?? false, "\(stage.diagnostics)")
             stage.host.advance(by: 0.6)
-            c.present(ModalLoggingController("e", log: log), animated: false)
+            c.present(LoggingController("e", log: log), animated: false)
             XCTAssertTrue(stage.diagnostics.last?.contains("not in a window") ?? false, "\(stage.diagnostics)")
             b.present(c, animated: false)
             stage.frame()
             stage.frame()
-            let d = ModalLoggingController("d", log: log)
+            let d = LoggingController("d", log: log)
             d.present(c, animated: false)
             XCTAssertTrue(stage.diagnostics.last?.contains("already presented by") ?? false, "\(stage.diagnostics)")
             XCTAssertEqual(stage.diagnostics.count, 6)
@@ -356,13 +356,13 @@ final class PresentationStage {
     let host: HeadlessHost
     let window: UIWindow
     let log = EventLog()
-    let a: ModalLoggingController
-    let b: ModalLoggingController
+    let a: LoggingController
+    let b: LoggingController
     var diagnostics: [String] = []
 
     init(inNavigation: Bool = false) throws {
-        a = ModalLoggingController("a", log: log)
-        b = ModalLoggingController("b", log: log)
+        a = LoggingController("a", log: log)
+        b = LoggingController("b", log: log)
         host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
         window.rootViewController = inNavigation ? UINavigationController(rootViewController: a) : a
@@ -384,32 +384,6 @@ final class PresentationStage {
     func frame() { host.advance(by: 1.0 / 60) }
 }
 
-/// A controller that logs its appearance calls as "name.call(animated)", marked "presented"
-/// or "dismissed" while `isBeingPresented` / `isBeingDismissed`.
-@MainActor
-final class ModalLoggingController: UIViewController {
-    let log: EventLog
-    let name: String
-
-    init(_ name: String, log: EventLog) {
-        self.log = log
-        self.name = name
-        super.init()
-        title = name.uppercased()
-    }
-
-    override func loadView() {
-        view = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
-        view.backgroundColor = .white
-    }
-
-    private var marks: String { (isBeingPresented ? " presented" : "") + (isBeingDismissed ? " dismissed" : "") }
-    override func viewWillAppear(_ animated: Bool) { log.append("\(name).viewWillAppear(\(animated))\(marks)") }
-    override func viewDidAppear(_ animated: Bool) { log.append("\(name).viewDidAppear(\(animated))\(marks)") }
-    override func viewWillDisappear(_ animated: Bool) { log.append("\(name).viewWillDisappear(\(animated))\(marks)") }
-    override func viewDidDisappear(_ animated: Bool) { log.append("\(name).viewDidDisappear(\(animated))\(marks)") }
-}
-
 /// A transitioning delegate giving a 1 s linear fade, a half-height presentation controller
 /// for `.custom`, and `dismissal` as the dismissal's interaction controller; it logs.
 @MainActor
@@ -424,7 +398,7 @@ final class ModalTransitions: UIViewControllerTransitioningDelegate {
         animator = ModalFadeAnimator(log: log)
     }
 
-    private func name(_ controller: UIViewController?) -> String { (controller as? ModalLoggingController)?.name ?? "?" }
+    private func name(_ controller: UIViewController?) -> String { (controller as? LoggingController)?.name ?? "?" }
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
