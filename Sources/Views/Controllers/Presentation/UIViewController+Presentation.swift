@@ -91,22 +91,31 @@ extension UIViewController {
                 presenter.presentationEnded(presented, controller: controller, removes: removes, animated: animated,
                                             completed: completed, completion: completion)
             }
-        context.presentationStyle = style
-        context.alongsideOptions = UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
-        presenter.presentationTransition = context
-        presented.coordinatorStorage = context
-        presenter.coordinatorStorage = context
+        presenter.adopt(context, style: style, presented: presented)
         if removes { presenter.beginDisappearance(animated: animated) }
         presented.beginAppearance(animated: animated)
         controller.presentationTransitionWillBegin()
         context.start()
     }
 
-    private func presentationEnded(_ presented: UIViewController, controller: UIPresentationController, removes: Bool,
-                                   animated: Bool, completed: Bool, completion: (() -> Void)?) {
+    /// Makes `context` this presenter's transition and the coordinator of both controllers.
+    private func adopt(_ context: TransitionContext, style: UIModalPresentationStyle, presented: UIViewController) {
+        context.presentationStyle = style
+        context.alongsideOptions = UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
+        presentationTransition = context
+        presented.coordinatorStorage = context
+        coordinatorStorage = context
+    }
+
+    private func forgetTransition(presented: UIViewController) {
         presentationTransition = nil
         coordinatorStorage = nil
         presented.coordinatorStorage = nil
+    }
+
+    private func presentationEnded(_ presented: UIViewController, controller: UIPresentationController, removes: Bool,
+                                   animated: Bool, completed: Bool, completion: (() -> Void)?) {
+        forgetTransition(presented: presented)
         let presenterView = view!
         controller.presentationTransitionDidEnd(completed)
         if completed {
@@ -187,11 +196,7 @@ extension UIViewController {
                 presenter.dismissalEnded(presented, controller: controller, removes: removes,
                                          animated: animated, completed: completed, completion: completion)
             }
-        context.presentationStyle = presented.modalPresentationStyle
-        context.alongsideOptions = UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
-        presenter.presentationTransition = context
-        presented.coordinatorStorage = context
-        presenter.coordinatorStorage = context
+        presenter.adopt(context, style: presented.modalPresentationStyle, presented: presented)
         presented.beginDisappearance(animated: animated)
         if removes { presenter.beginAppearance(animated: animated) }
         controller.dismissalTransitionWillBegin()
@@ -200,9 +205,7 @@ extension UIViewController {
 
     private func dismissalEnded(_ presented: UIViewController, controller: UIPresentationController, removes: Bool,
                                 animated: Bool, completed: Bool, completion: (() -> Void)?) {
-        presentationTransition = nil
-        coordinatorStorage = nil
-        presented.coordinatorStorage = nil
+        forgetTransition(presented: presented)
         let presenterView = view!
         restore(presenterView, from: controller)
         controller.dismissalTransitionDidEnd(completed)
