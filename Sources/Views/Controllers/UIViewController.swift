@@ -206,7 +206,11 @@ open class UIViewController: UIResponder {
     /// had been removed), `dismissalTransitionWillBegin`, the animation,
     /// `dismissalTransitionDidEnd(true)`, `presenter.viewDidAppear`,
     /// `presented.viewDidDisappear`, `completion`. With nothing to dismiss, or while a
-    /// presentation transition runs, a diagnostic is printed and the completion is not run.
+    /// presentation transition runs, a diagnostic is printed and the completion is not run. A
+    /// cancelled interactive dismissal (a `.pageSheet` card dragged down and let go early, or
+    /// the delegate's interaction controller) ends with `presenter.viewWillDisappear` (if it had
+    /// been told it would appear), `presented.viewWillAppear`, the `did` pair, and
+    /// `dismissalTransitionDidEnd(false)`: the presentation stays, the completion does not run.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         presentationDismiss(animated: flag, completion: completion)
     }

@@ -118,6 +118,34 @@ final class PresentationTests: XCTestCase {
         }
     }
 
+    func testSwipeDownOnTheCardCancelsWhenShortAndDismissesPastHalfway() throws {
+        try onMain {
+            let stage = try PresentationStage()
+            let log = stage.log, a = stage.a, b = stage.b
+            stage.presentB()
+            let cardMidY = b.view.frame.midY
+            stage.drag(from: CGPoint(x: 100, y: 40), by: 40)
+            XCTAssertEqual(Double(shownY(b.view)), Double(cardMidY) + 40, accuracy: 0.05, "the card follows the finger")
+            XCTAssertEqual(Double(a.view.layer.presentation()?.transform.m11 ?? -1), 0.92 + 0.08 * 40 / 150, accuracy: 1e-3,
+                           "the presenter is scrubbed with it")
+            XCTAssertTrue(b.transitionCoordinator?.isInteractive ?? false)
+            stage.host.releasePointer(at: CGPoint(x: 100, y: 80))
+            stage.host.advance(by: 1)
+            XCTAssertTrue(a.presentedViewController === b, "released at 40 of 150 points, slowly: cancelled")
+            XCTAssertEqual(b.view.frame.midY, cardMidY)
+            XCTAssertEqual(a.view.transform, CGAffineTransform(scaleX: 0.92, y: 0.92))
+            XCTAssertEqual(log.entries.suffix(3), ["b.viewWillDisappear(true) dismissed", "b.viewWillAppear(true)", "b.viewDidAppear(true)"])
+            log.clear()
+            stage.drag(from: CGPoint(x: 100, y: 40), by: 88)
+            stage.host.releasePointer(at: CGPoint(x: 100, y: 128))
+            stage.host.advance(by: 1)
+            XCTAssertNil(a.presentedViewController, "past half way: dismissed")
+            XCTAssertEqual(a.view.transform, .identity)
+            XCTAssertEqual(log.entries, ["b.viewWillDisappear(true) dismissed", "b.viewDidDisappear(true) dismissed"])
+            XCTAssertEqual(stage.window.layer.speed, 1)
+        }
+    }
+
     func testCrossDissolveFadesThePresentedViewInAndOut() throws {
         try onMain {
             let stage = try PresentationStage()
@@ -382,6 +410,20 @@ final class PresentationStage {
 
     /// One frame of virtual time.
     func frame() { host.advance(by: 1.0 / 60) }
+
+    /// Presses at `start` and moves down `distance` points in 8-point steps two frames apart
+    /// (240 points per second), without releasing.
+    func drag(from start: CGPoint, by distance: CGFloat) {
+        host.pressPointer(at: start)
+        var moved: CGFloat = 0
+        while moved < distance {
+            frame()
+            frame()
+            moved = min(distance, moved + 8)
+            host.movePointer(to: CGPoint(x: start.x, y: start.y + moved))
+        }
+        frame()
+    }
 }
 
 /// A transitioning delegate giving a 1 s linear fade, a half-height presentation controller

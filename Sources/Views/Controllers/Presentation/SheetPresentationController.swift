@@ -11,7 +11,13 @@ import Layers
 ///
 /// Apple publishes none of the figures: Kinescope's are `presenterScale` 0.92, `cornerRadius`
 /// 10 pt (iOS 13's card), `dimmingAlpha` 0.25, and the card's top `cardGap` 10 pt below the
-/// scaled presenter's top edge. Not done: the swipe down that dismisses the card.
+/// scaled presenter's top edge.
+///
+/// A drag down on the card dismisses it interactively (the card follows the finger, the
+/// presenter and dimming are scrubbed with it); on release the dismissal finishes when the
+/// card went down more than half the container's height (unless flicked back up faster than
+/// `UINavigationController.flickVelocity`) or when flicked down faster than that, otherwise
+/// it is cancelled and the card goes back, on an ease-out curve, as the navigation edge pop.
 @MainActor
 final class SheetPresentationController: UIPresentationController {
     static let presenterScale: CGFloat = 0.92
@@ -20,6 +26,8 @@ final class SheetPresentationController: UIPresentationController {
     static let cardGap: CGFloat = 10
 
     private let dimming = UIView(frame: .zero)
+    private lazy var dismissPan = UIPanGestureRecognizer(target: self, action: SheetPresentationController.panned)
+    private var interaction: UIPercentDrivenInteractiveTransition?
     /// The presented and presenting layers' corner settings before the card changed them.
     private var savedCorners: [(CALayer, CGFloat, CACornerMask, Bool)] = []
 
@@ -52,7 +60,7 @@ final class SheetPresentationController: UIPresentationController {
     }
 
     override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { undo() }
+        if completed { presentedView?.addGestureRecognizer(dismissPan) } else { undo() }
     }
 
     override func dismissalTransitionWillBegin() {
@@ -77,6 +85,31 @@ final class SheetPresentationController: UIPresentationController {
         }
     }
 
+    private func panned(_ pan: UIPanGestureRecognizer) {
+        guard let container = containerView else { return }
+        let fraction = min(1, max(0, pan.translation(in: container).y / max(1, container.bounds.height)))
+        switch pan.state {
+        case .began:
+            guard interaction == nil, presentedViewController.presentedViewController == nil else { return }
+            let interaction = UIPercentDrivenInteractiveTransition()
+            interaction.completionCurve = .easeOut
+            self.interaction = interaction
+            presentingViewController.presentationDismiss(animated: true, completion: nil, systemInteraction: interaction)
+            interaction.update(fraction)
+        case .changed:
+            interaction?.update(fraction)
+        case .ended, .cancelled, .failed:
+            guard let interaction else { return }
+            self.interaction = nil
+            let velocity = pan.velocity(in: container).y
+            let flick = UINavigationController.flickVelocity
+            let finishes = pan.state == .ended && (velocity > flick || (fraction > 0.5 && velocity >= -flick))
+            if finishes { interaction.finish() } else { interaction.cancel() }
+        case .possible:
+            break
+        }
+    }
+
     private func round(_ layer: CALayer, corners: CACornerMask) {
         savedCorners.append((layer, layer.cornerRadius, layer.maskedCorners, layer.masksToBounds))
         layer.cornerRadius = Self.cornerRadius
@@ -86,6 +119,7 @@ final class SheetPresentationController: UIPresentationController {
 
     /// Puts the presenter and the presented view as they were, and removes the dimming.
     private func undo() {
+        presentedView?.removeGestureRecognizer(dismissPan)
         UIView.performWithoutAnimation {
             dimming.removeFromSuperview()
             presentingViewController.view.transform = .identity

@@ -83,7 +83,7 @@ extension UIViewController {
         controller.presentersIndex = presenterView.superview?.subviews.firstIndex { $0 === presenterView } ?? 0
         controller.presentersFrame = presenterView.frame
         let context = TransitionContext(
-            container: container, timingView: container, from: presenter, to: presented,
+            container: container, timingView: window, from: presenter, to: presented,
             fromView: removes ? presenterView : nil, toView: controller.presentedView,
             initialFrames: [(presenter, presenterView.convert(presenterView.bounds, to: container))],
             finalFrames: [(presented, controller.frameOfPresentedViewInContainerView)], animated: animated,
@@ -162,7 +162,8 @@ extension UIViewController {
     }
 
     /// The work of `dismiss(animated:completion:)` (kept here: members of an extension cannot be overridden).
-    func presentationDismiss(animated: Bool, completion: (() -> Void)?) {
+    func presentationDismiss(animated: Bool, completion: (() -> Void)?,
+                             systemInteraction: UIViewControllerInteractiveTransitioning? = nil) {
         let root = presentationRoot
         let presenter: UIViewController
         if root.presentedStorage != nil {
@@ -185,10 +186,10 @@ extension UIViewController {
         presented.beingDismissed = true
         let custom = animated ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
         let animator = custom ?? (animated ? ModalTransitionAnimator(style: presented.modalTransitionStyle, presenting: false) : ImmediateAnimator())
-        let interaction = custom.flatMap { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
+        let interaction = custom.map { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) } ?? systemInteraction
         let presentedView = controller.presentedView
         let context = TransitionContext(
-            container: container, timingView: container, from: presented, to: presenter,
+            container: container, timingView: container.window ?? container, from: presented, to: presenter,
             fromView: presentedView, toView: removes ? presenterView : nil,
             initialFrames: [(presented, presentedView?.frame ?? .zero)],
             finalFrames: [(presenter, presenterView.convert(presenterView.bounds, to: container))], animated: animated,
