@@ -142,6 +142,79 @@ open class UIViewController: UIResponder {
                           animations: animations, completion: completion)
     }
 
+    /// How this controller is shown when presented; set it on the controller to present.
+    /// Default `.automatic`, which reads back as `.pageSheet`, as on iOS 13 and later.
+    /// `.pageSheet` and `.formSheet` show the iOS 13 card of a compact-width screen (see
+    /// `SheetPresentationController`: inset from the top, rounded top corners, the presenter
+    /// scaled back and dimmed, its view kept and given no appearance callbacks). `.fullScreen`
+    /// removes the presenter's view once the presentation ended; `.overFullScreen` keeps it.
+    /// `.currentContext` and `.popover` present as `.fullScreen`, `.overCurrentContext` as
+    /// `.overFullScreen` (Kinescope has no `definesPresentationContext` nor popovers: what
+    /// Apple does when no controller defines a context, and a popover's compact adaptation).
+    /// `.custom` uses the `transitioningDelegate`'s presentation controller. Setting `.none`
+    /// is refused with a diagnostic (Apple raises).
+    open var modalPresentationStyle: UIModalPresentationStyle {
+        get { modalPresentationStyleStorage == .automatic ? .pageSheet : modalPresentationStyleStorage }
+        set {
+            guard newValue != .none else {
+                return viewControllerDiagnostic("modalPresentationStyle of \(describe(self)) cannot be .none; unchanged")
+            }
+            modalPresentationStyleStorage = newValue
+        }
+    }
+    private var modalPresentationStyleStorage = UIModalPresentationStyle.automatic
+
+    /// The animation of a presentation and dismissal of this controller without a custom
+    /// animator. Default `.coverVertical`.
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+
+    /// Gives the animators, interaction controllers and (for `.custom`) the presentation
+    /// controller of this controller's presentation and dismissal; held weakly, as UIKit.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+
+    /// Presents `viewControllerToPresent` modally over this controller's hierarchy, as UIKit.
+    /// The presenter (`presentingViewController`) is the root of the hierarchy this
+    /// controller is in (its top parent), as for Apple's full-screen styles. The animation is
+    /// the transitioning delegate's animator, else `modalTransitionStyle`'s, when `flag`
+    /// (without it the delegate is not asked for animators, only for a `.custom` presentation
+    /// controller, and the views swap on the next turn); `completion` runs after the presented
+    /// controller's `viewDidAppear`.
+    ///
+    /// Appearance callbacks, with `animated` = `flag`: `presenter.viewWillDisappear` (only when
+    /// its view is removed: `.fullScreen`), `presented.viewWillAppear`, the presentation
+    /// controller's `presentationTransitionWillBegin`, the animation,
+    /// `presentationTransitionDidEnd(true)`, `presented.viewDidAppear`,
+    /// `presenter.viewDidDisappear`, `completion`. Refused with a diagnostic naming the
+    /// controllers, the completion not run (Apple raises or logs and drops): a presenter
+    /// already presenting, a controller already presented or in a container, presenting a
+    /// controller in this hierarchy, a presenter whose view is not in a window, and a
+    /// presentation or container transition under way. A cancelled interactive presentation
+    /// ends with the reverse callbacks (`presented.viewWillDisappear`,
+    /// `presenter.viewWillAppear`, then the `did` pair), `presentationTransitionDidEnd(false)`
+    /// and the links undone; the completion does not run.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentationPresent(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented, as UIKit; called on a presented
+    /// controller (or a child of one) without one of its own, its presenter dismisses it.
+    /// Controllers presented above the dismissed one go at once without animation; the
+    /// dismissed one animates with its transitioning delegate's animator or the reverse of
+    /// its `modalTransitionStyle` when `flag`. `completion` runs at the end.
+    ///
+    /// Callbacks: `presented.viewWillDisappear`, `presenter.viewWillAppear` (only when its view
+    /// had been removed), `dismissalTransitionWillBegin`, the animation,
+    /// `dismissalTransitionDidEnd(true)`, `presenter.viewDidAppear`,
+    /// `presented.viewDidDisappear`, `completion`. With nothing to dismiss, or while a
+    /// presentation transition runs, a diagnostic is printed and the completion is not run. A
+    /// cancelled interactive dismissal (a `.pageSheet` card dragged down and let go early, or
+    /// the delegate's interaction controller) ends with `presenter.viewWillDisappear` (if it had
+    /// been told it would appear), `presented.viewWillAppear`, the `did` pair, and
+    /// `dismissalTransitionDidEnd(false)`: the presentation stays, the completion does not run.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentationDismiss(animated: flag, completion: completion)
+    }
+
     /// Unhandled events from the root view go to the superview of the root view.
     open override var next: UIResponder? { loadedView?.superview }
 
@@ -160,6 +233,17 @@ open class UIViewController: UIResponder {
     /// The transition that is moving this controller's view, while one runs
     /// (`transitionCoordinator`).
     weak var coordinatorStorage: UIViewControllerTransitionCoordinator?
+
+    /// The controller this one presents (held strongly until dismissed).
+    var presentedStorage: UIViewController?
+    /// The controller that presented this one.
+    weak var presentingStorage: UIViewController?
+    /// The presentation controller of this controller's presentation, while presented.
+    var presentationControllerStorage: UIPresentationController?
+    /// The presentation or dismissal transition this controller presents or dismisses with.
+    var presentationTransition: TransitionContext?
+    var beingPresented = false
+    var beingDismissed = false
 
     /// Starts an appearance (`viewWillAppear(animated)`), unless the controller is already
     /// appearing or shown. Children whose views are inside this controller's view are told

@@ -35,7 +35,8 @@ final class NavigationStage {
     func frame() { host.advance(by: 1.0 / 60) }
 }
 
-/// A controller that logs its appearance and containment calls as "name.call(argument)".
+/// A controller that logs its appearance and containment calls as "name.call(argument)", with
+/// the reason of an appearance change ("movingTo", "presented"…) after it.
 @MainActor
 final class LoggingController: UIViewController {
     let log: EventLog
@@ -65,14 +66,16 @@ final class LoggingController: UIViewController {
         super.didMove(toParent: parent)
         log.append("\(name).didMove(\(parentName(parent)))")
     }
+    /// " presented" / " dismissed" while `isBeingPresented` / `isBeingDismissed`.
+    private var marks: String { (isBeingPresented ? " presented" : "") + (isBeingDismissed ? " dismissed" : "") }
     override func viewWillAppear(_ animated: Bool) {
-        log.append("\(name).viewWillAppear(\(animated))\(isMovingToParent ? " movingTo" : "")")
+        log.append("\(name).viewWillAppear(\(animated))\(isMovingToParent ? " movingTo" : "")\(marks)")
     }
-    override func viewDidAppear(_ animated: Bool) { log.append("\(name).viewDidAppear(\(animated))") }
+    override func viewDidAppear(_ animated: Bool) { log.append("\(name).viewDidAppear(\(animated))\(marks)") }
     override func viewWillDisappear(_ animated: Bool) {
-        log.append("\(name).viewWillDisappear(\(animated))\(isMovingFromParent ? " movingFrom" : "")")
+        log.append("\(name).viewWillDisappear(\(animated))\(isMovingFromParent ? " movingFrom" : "")\(marks)")
     }
-    override func viewDidDisappear(_ animated: Bool) { log.append("\(name).viewDidDisappear(\(animated))") }
+    override func viewDidDisappear(_ animated: Bool) { log.append("\(name).viewDidDisappear(\(animated))\(marks)") }
 }
 
 /// What happened, in order.

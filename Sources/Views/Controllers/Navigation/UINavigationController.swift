@@ -102,8 +102,9 @@ open class UINavigationController: UIViewController {
 
     /// The controller on top of the stack.
     open var topViewController: UIViewController? { stack.last }
-    /// The controller whose view is shown: the top one (Kinescope has no modal presentation).
-    open var visibleViewController: UIViewController? { stack.last }
+    /// The controller whose view is shown: the one presented over this navigation controller
+    /// if any (as UIKit), else the top one.
+    open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
     open override func loadView() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))

@@ -20,7 +20,8 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     /// also holds other views animated alongside, such as a navigation bar).
     let timingView: UIView
     let isAnimated: Bool
-    let presentationStyle: UIModalPresentationStyle = .none
+    /// `.none` for container transitions; a presentation sets its resolved style.
+    var presentationStyle: UIModalPresentationStyle = .none
     let targetTransform: CGAffineTransform = .identity
     private(set) var isInteractive = false
     private(set) var initiallyInteractive = false

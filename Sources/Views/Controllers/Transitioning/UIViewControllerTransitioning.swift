@@ -22,9 +22,8 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
     public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
 }
 
-/// How a controller is presented (Apple's raw values). Kinescope has no modal presentation
-/// yet: transitions report `.none` (a navigation transition, as on iOS) and the type exists
-/// for `presentationStyle`.
+/// How a controller is presented (Apple's raw values); see `UIViewController.modalPresentationStyle`
+/// for what each does in Kinescope. Container transitions report `.none`, as on iOS.
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0
     case pageSheet = 1
@@ -166,4 +165,51 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
                  completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
     /// Calls `handler` when the interaction ends (finished or cancelled).
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+/// The animation of a modal presentation made without a custom animator (Apple's raw values).
+public enum UIModalTransitionStyle: Int, Sendable {
+    /// The presented view slides up from the bottom edge on the system spring for 0.5 s; it
+    /// slides back down on dismissal. The default.
+    case coverVertical = 0
+    /// The whole window turns about its vertical axis from right to left (as
+    /// `UIView.AnimationOptions.transitionFlipFromRight`), showing the presented view on the
+    /// back; the dismissal turns back from left to right.
+    case flipHorizontal = 1
+    /// The presented view fades in over the presenter, and out on dismissal.
+    case crossDissolve = 2
+}
+
+/// Gives the objects that present and dismiss a controller (Apple's protocol), set as the
+/// presented controller's `transitioningDelegate`. Every method is optional; nil means the
+/// system's choice.
+@MainActor
+public protocol UIViewControllerTransitioningDelegate: AnyObject {
+    /// The animator of the presentation of `presented` by `presenting` (the controller that
+    /// will be `presentingViewController`), asked by `source` (the controller `present` was
+    /// called on); nil for the animation of `modalTransitionStyle`.
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// The animator of the dismissal of `dismissed`; nil for the system's.
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// The interaction controller driving the presentation, asked only when
+    /// `animationController(forPresented:presenting:source:)` gave an animator.
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// The interaction controller driving the dismissal, asked only when
+    /// `animationController(forDismissed:)` gave an animator.
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// The presentation controller of a `.custom` presentation (asked only for that style);
+    /// nil for a plain `UIPresentationController`.
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
+}
+
+extension UIViewControllerTransitioningDelegate {
+    public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                    source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
 }
