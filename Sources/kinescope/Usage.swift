@@ -24,7 +24,9 @@ enum Usage {
           of one of the formats under Outputs, or - for a Y4M stream on standard output.
           --at P (0-1) writes the one frame at that progress to PATH.png; --range 0.2-0.8
           writes the frames of the N whose progress i/(N-1) lies in that range.
-      kinescope demo cycle|cover|bars|transactions|gallery [--size WxH] [--fps N] [--stats]
+      kinescope demo DEMO [--size WxH] [--fps N] [--stats]
+          DEMO: cycle, cover, bars, transactions, gallery, drawing, layers, scroll, controls,
+          navigation.
           A demo in a live window; a click runs its effect, q or Esc quits. --fps and
           --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
