@@ -67,6 +67,7 @@ open class UICubicTimingParameters: UITimingCurveProvider {
         return CGPoint(x: min(1, max(0, p.x)), y: p.y)
     }
 
+    /// `.builtin` for a named UIKit curve (`init(animationCurve:)`), `.cubic` for control points.
     public var timingCurveType: UITimingCurveType { isBuiltin ? .builtin : .cubic }
     public var cubicTimingParameters: UICubicTimingParameters? { self }
     public var springTimingParameters: UISpringTimingParameters? { nil }
@@ -136,6 +137,7 @@ open class UISpringTimingParameters: UITimingCurveProvider {
         CGVector(dx: v.dx.isFinite ? v.dx : 0, dy: v.dy.isFinite ? v.dy : 0)
     }
 
+    /// Always `.spring`.
     public var timingCurveType: UITimingCurveType { .spring }
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
     public var springTimingParameters: UISpringTimingParameters? { self }

@@ -47,6 +47,7 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     open private(set) weak var firstItem: AnyObject?
     /// The second item, nil for a constraint against a constant (`width == 100`).
     open private(set) weak var secondItem: AnyObject?
+    /// The attribute of `firstItem` the constraint relates (`firstItem.firstAttribute = multiplier × secondItem.secondAttribute + constant`).
     public let firstAttribute: Attribute
     public let secondAttribute: Attribute
     public let relation: Relation

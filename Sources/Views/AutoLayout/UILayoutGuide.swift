@@ -25,6 +25,7 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
     /// `UIViewLayoutMarginsGuide` and the safe-area guide `UIViewSafeAreaLayoutGuide`, as in UIKit.
     open var identifier = ""
 
+    /// A guide of your own; add it to a view with `addLayoutGuide(_:)` before constraining it.
     public init() { kind = .custom }
 
     init(kind: Kind, owningView: UIView) {
@@ -49,6 +50,7 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
         }
     }
 
+    /// The guide's edges, centre and size as anchors (leading/trailing are left/right: layout is left to right here).
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
     public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }

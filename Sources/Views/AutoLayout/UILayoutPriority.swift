@@ -7,10 +7,13 @@
 /// width.priority = .defaultHigh - 1
 /// ```
 public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The priority, 1…1000; 1000 is required, lower values may be broken to satisfy higher ones.
     public var rawValue: Float
 
+    /// A priority of `rawValue` (1…1000).
     public init(rawValue: Float) { self.rawValue = rawValue }
 
+    /// A priority of `rawValue` (1…1000), as `UILayoutPriority(999)`.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
 
     /// 1000: the constraint must hold.
@@ -28,10 +31,13 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     /// 500: UIKit's priority for the scene's size while dragging.
     public static let sceneSizeStayPut = UILayoutPriority(500)
 
+    /// Orders priorities by their raw values.
     public static func < (lhs: UILayoutPriority, rhs: UILayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// A priority `rhs` higher, as `.defaultLow + 1`.
     public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority { UILayoutPriority(lhs.rawValue + rhs) }
 
+    /// A priority `rhs` lower, as `.required - 1`.
     public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority { UILayoutPriority(lhs.rawValue - rhs) }
 
     public var description: String { rawValue == rawValue.rounded() ? "\(Int(rawValue))" : "\(rawValue)" }

@@ -40,6 +40,7 @@ extension UIView {
         constraint.activate(installingOn: self)
     }
 
+    /// `addConstraint(_:)` for each of `constraints`, in order.
     public func addConstraints(_ constraints: [NSLayoutConstraint]) {
         for constraint in constraints { addConstraint(constraint) }
     }
@@ -208,6 +209,7 @@ extension UIView {
         markLayoutEngineNeedsSync()
     }
 
+    /// The view's edges, centre and size as anchors (leading/trailing are left/right: layout is left to right here).
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
     public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .left) }
