@@ -9,10 +9,9 @@ struct XfadeFadeFastTransition: XfadeTransition {
     func draw(from: Bitmap, to: Bitmap, p: Float, into destination: Bitmap, clip: PixelRect) {
         // The weight depends on p and the channels' difference alone: 256 weights a frame, each
         // xfade's own float expression, instead of a powf and a logf per channel.
-        var weights = [Float](repeating: 0, count: 256)
         let imax: Float = 1 / 255
-        for d in 0..<256 { weights[d] = powf(p, 1 + logf(1 + Float(d) * imax)) }
-        weights.withUnsafeBufferPointer { weight in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { weight in
+            for d in 0..<256 { weight[d] = powf(p, 1 + logf(1 + Float(d) * imax)) }
             Xfade.fill(destination, clip: clip, from: from, to: to) { x, _, a, b in
                 Xfade.channels(a[x], b[x]) { ca, cb in Xfade.mix(ca, cb, weight[Int(abs(ca - cb))]) }
             }
