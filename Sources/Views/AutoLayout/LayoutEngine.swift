@@ -24,9 +24,29 @@ final class LayoutEngine {
 
     private var solver = LinearSolver()
 
+    /// Tells engines apart in the slots items keep (an engine's address can be reused after it
+    /// goes; a serial number is not).
+    private static var engineCount = 0
+    let serial: Int
+
+    /// An item's four solver variables.
+    struct Variables: Equatable {
+        let x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The variables an item has in one engine, kept on the item (`ViewLayoutState`,
+    /// `UILayoutGuide`) so that the engine finds them with a field read instead of a hash lookup
+    /// and a weak load: those, with the retains and releases they bring, were a quarter of the
+    /// 300-constraint pass (perf). An item in two engines (a fitting engine beside its window's)
+    /// keeps the last one's; the other falls back to `entries`.
+    struct Slot {
+        var engine: Int
+        var variables: Variables
+    }
+
     private struct Entry {
         weak var item: AnyObject?
-        let x: Int, y: Int, width: Int, height: Int
+        let variables: Variables
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -43,7 +63,7 @@ final class LayoutEngine {
 
     /// The part of a constraint that cannot change without re-adding it.
     struct Shape: Equatable {
-        var terms: [Term]
+        var terms: InlineTerms
         var relation: LinearSolver.Relation
         var strength: LinearSolver.Strength
     }
@@ -67,32 +87,59 @@ final class LayoutEngine {
     init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?) {
         self.root = root
         self.fitting = fitting
+        Self.engineCount += 1
+        serial = Self.engineCount
     }
 
     /// The item's rectangle in the root's space, nil when the engine does not know the item.
     func hostRect(of item: AnyObject) -> CGRect? {
         guard let entry = entries[ObjectIdentifier(item)], entry.item === item else { return nil }
-        return CGRect(x: solver.value(of: entry.x), y: solver.value(of: entry.y),
-                      width: solver.value(of: entry.width), height: solver.value(of: entry.height))
+        return rect(entry.variables)
+    }
+
+    /// `hostRect(of:)` through the view's slot when it is this engine's.
+    private func placedRect(of view: UIView) -> CGRect? {
+        if let slot = view.layoutStateStorage?.engineSlot, slot.engine == serial { return rect(slot.variables) }
+        return hostRect(of: view)
+    }
+
+    private func rect(_ v: Variables) -> CGRect {
+        CGRect(x: solver.value(of: v.x), y: solver.value(of: v.y), width: solver.value(of: v.width), height: solver.value(of: v.height))
     }
 
     func isAmbiguous(_ item: AnyObject, horizontal: Bool) -> Bool {
         guard let entry = entries[ObjectIdentifier(item)], entry.item === item else { return false }
-        return horizontal ? solver.isAmbiguous(entry.x) || solver.isAmbiguous(entry.width)
-            : solver.isAmbiguous(entry.y) || solver.isAmbiguous(entry.height)
+        let v = entry.variables
+        return horizontal ? solver.isAmbiguous(v.x) || solver.isAmbiguous(v.width)
+            : solver.isAmbiguous(v.y) || solver.isAmbiguous(v.height)
     }
 
     func constraint(_ id: ObjectIdentifier) -> NSLayoutConstraint? { userConstraints[id] }
 
     func item(_ id: ObjectIdentifier) -> AnyObject? { entries[id]?.item }
 
-    private func entry(_ item: AnyObject) -> Entry {
+    private func entry(_ item: AnyObject) -> Variables {
         let id = ObjectIdentifier(item)
-        if let existing = entries[id], existing.item === item { return existing }
-        let made = Entry(item: item, x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(),
-                         height: solver.makeVariable())
-        entries[id] = made
+        if let existing = entries[id], existing.item === item { return existing.variables }
+        let made = Variables(x: solver.makeVariable(), y: solver.makeVariable(), width: solver.makeVariable(),
+                             height: solver.makeVariable())
+        entries[id] = Entry(item: item, variables: made)
         return made
+    }
+
+    private func variables(of view: UIView) -> Variables {
+        let state = view.layoutState
+        if let slot = state.engineSlot, slot.engine == serial { return slot.variables }
+        let found = entry(view)
+        state.engineSlot = Slot(engine: serial, variables: found)
+        return found
+    }
+
+    private func variables(of guide: UILayoutGuide) -> Variables {
+        if let slot = guide.engineSlot, slot.engine == serial { return slot.variables }
+        let found = entry(guide)
+        guide.engineSlot = Slot(engine: serial, variables: found)
+        return found
     }
 
     private struct Collected {
@@ -122,15 +169,17 @@ final class LayoutEngine {
         var collected = Collected()
         collect(root, into: &collected)
         involve(root, &collected)
-        for constraint in collected.constraints {
-            for item in [constraint.firstItem, constraint.secondItem] {
-                if let view = item as? UIView {
-                    involve(view, &collected)
-                } else if let guide = item as? UILayoutGuide, let owner = guide.owningView {
-                    involve(owner, &collected)
-                    if guide.kind == .custom, !collected.guides.contains(where: { $0 === guide }) { collected.guides.append(guide) }
-                }
+        func involveItem(_ item: AnyObject?) {
+            if let view = item as? UIView {
+                involve(view, &collected)
+            } else if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+                involve(owner, &collected)
+                if guide.kind == .custom, !collected.guides.contains(where: { $0 === guide }) { collected.guides.append(guide) }
             }
+        }
+        for constraint in collected.constraints {
+            involveItem(constraint.firstItem)
+            involveItem(constraint.secondItem)
         }
         for view in involvedViews { view.view?.layoutStateStorage?.isInEngine = false }
         var desired: [(Key, Shape, Double)] = []
@@ -156,8 +205,9 @@ final class LayoutEngine {
         }
         userConstraints = users
         apply(desired)
-        let live = Set(entries.keys)
-        for id in live where entries[id]?.item == nil { entries.removeValue(forKey: id) }
+        var dead: [ObjectIdentifier] = []
+        for (id, entry) in entries where entry.item == nil { dead.append(id) }
+        for id in dead { entries.removeValue(forKey: id) }
     }
 
     private func depth(of view: UIView) -> Int {
@@ -204,7 +254,7 @@ final class LayoutEngine {
 
     private func add(_ key: Key, _ shape: Shape, _ constant: Double, reporting: Bool = true) {
         do {
-            let id = try solver.addConstraint(shape.terms, constant: constant, relation: shape.relation, strength: shape.strength)
+            let id = try solver.addConstraint(Array(shape.terms), constant: constant, relation: shape.relation, strength: shape.strength)
             installed[key] = Installed(shape: shape, constant: constant, solverID: id)
             keyOfSolverID[id] = key
             if case .user(let uid) = key { userConstraints[uid]?.isBroken = false }
@@ -250,29 +300,42 @@ final class LayoutEngine {
 
     /// A linear form `Σ terms + constant` for an attribute of an item.
     struct Linear {
-        var terms: [Term]
+        var terms: InlineTerms
         var constant: Double
     }
 
     private func linear(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Linear? {
         var insets = UIEdgeInsets.zero
         let base: AnyObject
+        let view: UIView?
+        let e: Variables
         if let guide = item as? UILayoutGuide {
             switch guide.kind {
-            case .custom: base = guide
+            case .custom:
+                base = guide
+                view = nil
             case .margins:
                 guard let owner = guide.owningView else { return nil }
                 base = owner
+                view = owner
                 insets = owner.layoutMargins
             case .safeArea:
                 guard let owner = guide.owningView else { return nil }
                 base = owner
+                view = owner
             }
+            e = view.map(variables(of:)) ?? variables(of: guide)
+        } else if let itemView = item as? UIView {
+            base = itemView
+            view = itemView
+            e = variables(of: itemView)
         } else {
             base = item
+            view = nil
+            e = entry(item)
         }
         var attribute = attribute
-        if let view = base as? UIView, let plain = attribute.withoutMargins {
+        if let view, let plain = attribute.withoutMargins {
             let margins = view.layoutMargins
             insets.top += margins.top
             insets.left += margins.left
@@ -282,7 +345,6 @@ final class LayoutEngine {
         } else if let plain = attribute.withoutMargins {
             attribute = plain
         }
-        let e = entry(base)
         let l = Double(insets.left), r = Double(insets.right), t = Double(insets.top), b = Double(insets.bottom)
         func t1(_ v: Int, _ c: Double = 1) -> Term { Term(variable: v, coefficient: c) }
         switch attribute {
@@ -331,13 +393,13 @@ final class LayoutEngine {
     /// instead when fitting), a translated autoresizing mask, or the intrinsic size with
     /// hugging and compression resistance.
     private func generateConstraints(for view: UIView, into desired: inout [(Key, Shape, Double)]) {
-        let e = entry(view)
+        let e = variables(of: view)
         let id = ObjectIdentifier(view)
-        func put(_ kind: Generated, _ terms: [Term], _ constant: Double, _ relation: LinearSolver.Relation = .equal,
+        func put(_ kind: Generated, _ terms: InlineTerms, _ constant: Double, _ relation: LinearSolver.Relation = .equal,
                  _ strength: LinearSolver.Strength = .required) {
             desired.append((.generated(id, kind), Shape(terms: terms, relation: relation, strength: strength), constant))
         }
-        func one(_ v: Int) -> [Term] { [Term(variable: v, coefficient: 1)] }
+        func one(_ v: Int) -> InlineTerms { [Term(variable: v, coefficient: 1)] }
         if view === root {
             put(.pinX, one(e.x), 0)
             put(.pinY, one(e.y), 0)
@@ -352,7 +414,7 @@ final class LayoutEngine {
         }
         if view.translatesAutoresizingMaskIntoConstraints {
             guard let superview = view.superviewStorage else { return }
-            let s = entry(superview)
+            let s = variables(of: superview)
             let frame = view.frame, size = superview.bounds.size
             let mask = view.autoresizingMask
             for (axis, (origin, extent, superExtent)) in [(0, (frame.minX, frame.width, size.width)),
@@ -428,8 +490,8 @@ final class LayoutEngine {
     /// adjusted stays until the constraints say otherwise.
     func applyFrames() {
         for placed in placedViews {
-            guard let view = placed.view, let superview = view.superviewStorage, let rect = hostRect(of: view),
-                  let parent = hostRect(of: superview) else { continue }
+            guard let view = placed.view, let superview = view.superviewStorage, let rect = placedRect(of: view),
+                  let parent = placedRect(of: superview) else { continue }
             let minX = (rect.minX - parent.minX).rounded(), minY = (rect.minY - parent.minY).rounded()
             let maxX = (rect.maxX - parent.minX).rounded(), maxY = (rect.maxY - parent.minY).rounded()
             let frame = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))

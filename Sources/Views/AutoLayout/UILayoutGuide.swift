@@ -20,6 +20,8 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
     /// The view the guide belongs to (set by `addLayoutGuide(_:)`); its coordinates are the
     /// guide's.
     open internal(set) weak var owningView: UIView?
+    /// The guide's variables in the engine that last used it.
+    var engineSlot: LayoutEngine.Slot?
 
     /// A name for logs and debugging. Default empty; the margins guide is
     /// `UIViewLayoutMarginsGuide` and the safe-area guide `UIViewSafeAreaLayoutGuide`, as in UIKit.

@@ -21,6 +21,9 @@ final class ViewLayoutState {
     /// Whether the view's frame feeds its hierarchy's engine (so a frame change must be seen).
     var isInEngine = false
 
+    /// The view's variables in the engine that last used it.
+    var engineSlot: LayoutEngine.Slot?
+
     /// Only on the topmost view of a hierarchy (the window, or the root of a detached tree).
     var engine: LayoutEngine?
     /// For the topmost view: constraints, views or guides changed beyond a constant.

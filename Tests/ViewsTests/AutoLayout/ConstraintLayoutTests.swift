@@ -294,6 +294,33 @@ final class ConstraintLayoutTests: XCTestCase {
         }
     }
 
+    func testAFittingPassOnASubtreeLeavesTheWindowsEngineLayingItOut() {
+        onMain {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+            let panel = UIView()
+            panel.translatesAutoresizingMaskIntoConstraints = false
+            let content = SizedView(40, 20)
+            root.addSubview(panel)
+            panel.addSubview(content)
+            let leading = panel.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+            NSLayoutConstraint.activate([leading, panel.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+                                         content.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 4),
+                                         content.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -4),
+                                         content.topAnchor.constraint(equalTo: panel.topAnchor, constant: 2),
+                                         content.bottomAnchor.constraint(equalTo: panel.bottomAnchor, constant: -2)])
+            root.layoutIfNeeded()
+            XCTAssertEqual(panel.frame, CGRect(x: 10, y: 10, width: 48, height: 24))
+            // The fitting engine gives the subtree's views variables of its own.
+            XCTAssertEqual(panel.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 48, height: 24))
+            leading.constant = 30
+            content.size = CGSize(width: 60, height: 20)
+            content.invalidateIntrinsicContentSize()
+            root.layoutIfNeeded()
+            XCTAssertEqual(panel.frame, CGRect(x: 30, y: 10, width: 68, height: 24))
+            XCTAssertEqual(content.frame, CGRect(x: 4, y: 2, width: 60, height: 20))
+        }
+    }
+
     func testBaselinesOfLabelsComeFromTheirText() {
         onMain {
             let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
