@@ -34,8 +34,8 @@ public struct InputScript: Equatable, Sendable {
         /// event's time (a tap).
         case click(CGPoint)
         /// Presses at `from`, then once per frame moves along the straight line by the share of
-        /// `duration` (seconds) that has passed since the event's time (rounded down to whole
-        /// pixels, as X11 reports them), and releases at `to` in the first frame at or after
+        /// `duration` (seconds) that has passed since the event's time (the share rounded to
+        /// 1e-9, the position then down to whole pixels, as X11 reports them), and releases at `to` in the first frame at or after
         /// the end. A duration under a frame (or 0) moves to `to` and releases a frame after
         /// the press.
         case drag(from: CGPoint, to: CGPoint, duration: TimeInterval)
@@ -64,8 +64,8 @@ public struct InputScript: Equatable, Sendable {
         /// Seconds of virtual time from the start of playback.
         public var time: TimeInterval
         public var action: Action
-        /// The line of the text (or the 1-based index of the JSON event) it was parsed from;
-        /// nil for events built in code.
+        /// The line of the text it was parsed from, for messages about later events; nil for
+        /// events built in code or read from JSON.
         public var line: Int?
 
         public init(time: TimeInterval, action: Action, line: Int? = nil) {
@@ -195,7 +195,8 @@ public struct InputScriptError: Error, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// The file (or the name given to `init(parsing:source:)`); nil for a script built in code.
     public var source: String?
-    /// The 1-based line (the event's index in a JSON array); nil when not known.
+    /// The 1-based line of the text; nil when not known or for JSON (whose messages start
+    /// with `event N:`, N counting from 1).
     public var line: Int?
     /// What is wrong, in one line.
     public var message: String

@@ -97,7 +97,9 @@ public struct InputScriptPlayer {
             drag = nil
             return
         }
-        let f = CGFloat(elapsed / active.duration)
+        // Rounded to 1e-9 so that decimal times (0.15 − 0.1 = 0.04999…) give the share they
+        // mean before the position is cut to whole pixels.
+        let f = CGFloat(((elapsed / active.duration) * 1e9).rounded() / 1e9)
         host.movePointer(to: CGPoint(x: active.start.x + (active.end.x - active.start.x) * f,
                                      y: active.start.y + (active.end.y - active.start.y) * f))
         active.lastSample = time
