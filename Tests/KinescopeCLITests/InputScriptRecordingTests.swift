@@ -20,12 +20,7 @@ final class InputScriptRecordingTests: XCTestCase {
         let one = try tool.run(arguments + ["--out", folder.file("one")], environment: ["KINESCOPE_THREADS": "1"])
         XCTAssertEqual(two.status, 0, two.standardError)
         XCTAssertEqual(one.status, 0, one.standardError)
-        let names = folder.contents("two")
-        XCTAssertEqual(names.count, 40)
-        XCTAssertEqual(names, folder.contents("one"))
-        for name in names {
-            XCTAssertEqual(try frame(folder, "two", name), try frame(folder, "one", name), "\(name) differs between 2 and 1 threads")
-        }
+        try assertSameFiles(in: folder, "two", "one", count: 40, difference: "between 2 and 1 threads")
         let start = try frame(folder, "two", "frame-000001.png")
         let pushed = try frame(folder, "two", "frame-000018.png")
         let midDrag = try frame(folder, "two", "frame-000024.png")

@@ -99,8 +99,9 @@ enum RecordCommand {
 
     /// The input to play: the script at `--input`, or the `--click-at` times as clicks at the
     /// centre of the window. Warns (one line on standard error) when input comes after the
-    /// recording's last frame, at `endTime` seconds, and so is never delivered.
-    private static func inputScript(_ options: Options, endTime: Double) throws(CommandLineFailure) -> InputScript {
+    /// recording's last frame, at `endTime` seconds, and so is never delivered (nil: no
+    /// warning, for a still, which may well be taken in the middle of a script).
+    private static func inputScript(_ options: Options, endTime: Double?) throws(CommandLineFailure) -> InputScript {
         let script: InputScript
         if let path = options.inputPath {
             do { script = try InputScript(contentsOfFile: path) } catch { throw CommandLineFailure(error) }
@@ -110,7 +111,7 @@ enum RecordCommand {
                 script = try InputScript(options.clicks.sorted().map { InputScript.Event(time: $0, action: .click(centre)) })
             } catch { throw CommandLineFailure(error) }
         }
-        if script.duration > endTime + 1e-9 {
+        if let endTime, script.duration > endTime + 1e-9 {
             let source = options.inputPath.map { "\($0): " } ?? "--click-at: "
             FileHandle.standardError.write(Data("kinescope: warning: \(source)input until \(script.duration) s, but the last frame shows \(endTime) s; later input is not delivered\n".utf8))
         }
@@ -138,7 +139,7 @@ enum RecordCommand {
             throw CommandLineFailure(error)
         }
         host.show(DemoCatalog.window(for: demo, size: options.size))
-        var player = InputScriptPlayer(try inputScript(options, endTime: Double(index) / Double(options.framesPerSecond)))
+        var player = InputScriptPlayer(try inputScript(options, endTime: nil))
         for i in 0...index { advance(host, to: i, player: &player, options: options) }
         try StillOutput.write(host.snapshot().cgImage!.bitmap, to: options.outPath!, compressionLevel: options.pngLevel)
         return .success

@@ -38,8 +38,7 @@ extension InputScript {
     private static func jsonAction(_ verb: String, _ value: Any) throws(InputScriptError) -> Action {
         switch verb {
         case "click", "down", "move", "up":
-            let point = try jsonPoint(value, "\(verb)")
-            return verb == "click" ? .click(point) : verb == "down" ? .press(point) : verb == "move" ? .move(point) : .release(point)
+            return pointAction(verb, at: try jsonPoint(value, verb))
         case "drag":
             guard let object = value as? [String: Any], let from = object["from"], let to = object["to"] else {
                 throw InputScriptError(message: "drag is {\"from\": [x, y], \"to\": [x, y], \"over\": seconds}")
@@ -57,12 +56,7 @@ extension InputScript {
             var modifiers: KeyModifiers = []
             if let with = object["with"] {
                 guard let names = with as? String else { throw InputScriptError(message: "wheel \"with\" is a string such as \"control+shift\"") }
-                for name in names.split(separator: "+") {
-                    guard let modifier = modifier(named: String(name)) else {
-                        throw InputScriptError(message: "unknown modifier '\(name)'; the modifiers are shift, control, alt, super, capslock")
-                    }
-                    modifiers.insert(modifier)
-                }
+                modifiers = try self.modifiers(parsing: names)
             }
             return .wheel(dx: try jsonNotches(object["dx"], "dx"), dy: try jsonNotches(object["dy"], "dy"),
                           at: try jsonPoint(at, "wheel at"), modifiers: modifiers)

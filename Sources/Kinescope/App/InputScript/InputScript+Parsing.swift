@@ -122,22 +122,24 @@ extension InputScript {
         guard tokens.count >= 2 else { throw InputScriptError(message: "a time with no action; expected \(verbs) after it") }
         let verb = tokens[1].text
         let arguments = Array(tokens.dropFirst(2))
+        func mismatch(_ usage: String) -> InputScriptError {
+            InputScriptError(message: "expected '\(usage)', got '\(tokens.dropFirst().map(\.text).joined(separator: " "))'")
+        }
         func words(_ usage: String, _ count: ClosedRange<Int>) throws(InputScriptError) -> [String] {
             guard count.contains(arguments.count), !arguments.contains(where: \.isQuoted) else {
-                throw InputScriptError(message: "expected '\(usage)', got '\(tokens.dropFirst().map(\.text).joined(separator: " "))'")
+                throw mismatch(usage)
             }
             return arguments.map(\.text)
         }
         switch verb {
         case "click", "down", "move", "up":
             let w = try words("\(verb) X Y", 2...2)
-            let point = try point(w[0], w[1], of: verb)
-            return verb == "click" ? .click(point) : verb == "down" ? .press(point) : verb == "move" ? .move(point) : .release(point)
+            return pointAction(verb, at: try point(w[0], w[1], of: verb))
         case "drag":
             let usage = "drag X Y -> X Y [over SECONDS]"
             let w = try words(usage, 5...7)
             guard w[2] == "->" || w[2] == "to", w.count == 5 || (w.count == 7 && w[5] == "over") else {
-                throw InputScriptError(message: "expected '\(usage)', got '\(tokens.dropFirst().map(\.text).joined(separator: " "))'")
+                throw mismatch(usage)
             }
             let duration = w.count == 7 ? try number(w[6], "duration of drag") : 0.25
             return .drag(from: try point(w[0], w[1], of: "drag"), to: try point(w[3], w[4], of: "drag"), duration: duration)
@@ -145,17 +147,9 @@ extension InputScript {
             let usage = "wheel DX DY at X Y [with MODIFIERS]"
             let w = try words(usage, 5...7)
             guard w[2] == "at", w.count == 5 || (w.count == 7 && w[5] == "with") else {
-                throw InputScriptError(message: "expected '\(usage)', got '\(tokens.dropFirst().map(\.text).joined(separator: " "))'")
+                throw mismatch(usage)
             }
-            var modifiers: KeyModifiers = []
-            if w.count == 7 {
-                for name in w[6].split(separator: "+") {
-                    guard let modifier = modifier(named: String(name)) else {
-                        throw InputScriptError(message: "unknown modifier '\(name)'; the modifiers are shift, control, alt, super, capslock")
-                    }
-                    modifiers.insert(modifier)
-                }
-            }
+            let modifiers = w.count == 7 ? try self.modifiers(parsing: w[6]) : []
             return .wheel(dx: try notches(w[0], "dx"), dy: try notches(w[1], "dy"), at: try point(w[3], w[4], of: "wheel"),
                           modifiers: modifiers)
         case "key":
@@ -169,6 +163,28 @@ extension InputScript {
         default:
             throw InputScriptError(message: "unknown verb '\(verb)'; expected \(verbs)")
         }
+    }
+
+    /// `click`, `down`, `move` or `up` at `point`.
+    static func pointAction(_ verb: String, at point: CGPoint) -> Action {
+        switch verb {
+        case "click": .click(point)
+        case "down": .press(point)
+        case "move": .move(point)
+        default: .release(point)
+        }
+    }
+
+    /// Modifier names joined by `+` (`control+shift`).
+    static func modifiers(parsing text: String) throws(InputScriptError) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        for name in text.split(separator: "+") {
+            guard let modifier = modifier(named: String(name)) else {
+                throw InputScriptError(message: "unknown modifier '\(name)'; the modifiers are shift, control, alt, super, capslock")
+            }
+            modifiers.insert(modifier)
+        }
+        return modifiers
     }
 
     private static func number(_ text: String, _ what: String) throws(InputScriptError) -> Double {
