@@ -50,6 +50,22 @@ final class InputScriptRecordingTests: XCTestCase {
         XCTAssertNotEqual(frames[14], frames[15], "still gliding after the release")
     }
 
+    func testClickAtGivesTheBytesOfTheSameClickInAScript() throws {
+        let tool = try CommandLineTool.kinescope()
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.file("click.txt")
+        try "0.2 click 32 24   # the centre of 64x48\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let arguments = ["record", "cycle", "--frames", "8", "--fps", "10", "--size", "64x48"]
+        let clicked = try tool.run(arguments + ["--click-at", "0.2", "--out", folder.file("click-at.y4m")])
+        let scripted = try tool.run(arguments + ["--input", script, "--out", folder.file("script.y4m")])
+        let idle = try tool.run(arguments + ["--out", folder.file("idle.y4m")])
+        for run in [clicked, scripted, idle] { XCTAssertEqual(run.status, 0, run.standardError) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("click-at.y4m")))
+        XCTAssertEqual(bytes, try Data(contentsOf: URL(fileURLWithPath: folder.file("script.y4m"))))
+        XCTAssertNotEqual(bytes, try Data(contentsOf: URL(fileURLWithPath: folder.file("idle.y4m"))), "the click starts a flip")
+    }
+
     func testABadScriptIsOneLineNamingTheLineAndNothingIsWritten() throws {
         let tool = try CommandLineTool.kinescope()
         let folder = try TemporaryFolder()

@@ -39,6 +39,14 @@ final class InputScriptParsingTests: XCTestCase {
         XCTAssertEqual(script.duration, 5.25)
     }
 
+    func testWindowsLineEndsCountLinesAsUnixOnesDo() throws {
+        let script = try InputScript(parsing: "# crlf\r\n0 click 1 2\r\n\r\n1 click 3 4\r\n")
+        XCTAssertEqual(script.events.map(\.line), [2, 4])
+        XCTAssertThrowsError(try InputScript(parsing: "0 click 1 2\r\n0 nope", source: "w.txt")) { error in
+            XCTAssertEqual((error as? InputScriptError)?.line, 2)
+        }
+    }
+
     func testJSONFormatReadsTheSameEvents() throws {
         let json = """
         [

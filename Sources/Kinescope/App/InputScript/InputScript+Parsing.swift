@@ -35,7 +35,8 @@ extension InputScript {
         }
         var script = InputScript()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // By Character: "\r\n" is one, and a newline.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             do throws(InputScriptError) {
                 let tokens = try Self.tokens(of: rawLine)
@@ -59,9 +60,10 @@ extension InputScript {
             throw InputScriptError(kind: .unreadable, source: path,
                                    message: missing ? "no such file" : "cannot be read (\(error.localizedDescription))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard var text = String(data: data, encoding: .utf8) else {
             throw InputScriptError(source: path, message: "is not UTF-8 text")
         }
+        if text.first == "\u{FEFF}" { text.removeFirst() }
         try self.init(parsing: text, source: path)
     }
 
