@@ -131,6 +131,7 @@ enum RecordCommand {
                 throw .usage("--at \(time): the recording has \(frameCount) frames at \(options.framesPerSecond) fps, so it ends before \(time) s (frame \(index)); use a time below \(Double(frameCount) / Double(options.framesPerSecond))")
             }
         }
+        var player = InputScriptPlayer(try inputScript(options, endTime: nil))
         let host: HeadlessHost
         do {
             host = try HeadlessHost(size: CGSize(width: options.size.width, height: options.size.height),
@@ -139,7 +140,6 @@ enum RecordCommand {
             throw CommandLineFailure(error)
         }
         host.show(DemoCatalog.window(for: demo, size: options.size))
-        var player = InputScriptPlayer(try inputScript(options, endTime: nil))
         for i in 0...index { advance(host, to: i, player: &player, options: options) }
         try StillOutput.write(host.snapshot().cgImage!.bitmap, to: options.outPath!, compressionLevel: options.pngLevel)
         return .success
