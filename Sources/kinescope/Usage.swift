@@ -31,11 +31,13 @@ enum Usage {
           --stats as for the viewer.
       kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
           [--format FORMAT] [--loop N] [--quality 0-100] [--crf N] [--preset P]
-          [--click-at SECONDS]... [--png-level 0-9] [--chroma 420|444|444alpha] [--at SECONDS]
+          [--input SCRIPT | --click-at SECONDS...] [--png-level 0-9]
+          [--chroma 420|444|444alpha] [--at SECONDS]
           Run a demo headless on a virtual clock and store every frame (default 2 s at 60
-          fps, 640x480); --click-at taps the centre at that time (repeatable); --at writes
-          only the frame shown at that time (frame floor(SECONDS*fps)) to PATH.png. The same
-          command gives byte-identical output every time.
+          fps, 640x480); --input plays a script of input (see Input scripts); --click-at
+          taps the centre at that time (repeatable); --at writes only the frame shown at
+          that time (frame floor(SECONDS*fps)) to PATH.png. The same command gives
+          byte-identical output every time, at any thread count (KINESCOPE_THREADS).
       kinescope list
           Every transition with its parameters, defaults and valid ranges.
 
@@ -57,6 +59,19 @@ enum Usage {
     An interrupted render of one file (every format but png and y4m) keeps the frames
     drawn so far.
       kinescope --help | --version
+
+    Input scripts (--input): one event per line, # starts a comment; times in seconds
+    of the virtual clock, never going backwards; points in window points:
+      0.5 click 120 80                        press and release
+      1.0 drag 2 150 -> 150 150 over 0.4      moved once per frame (default over 0.25)
+      2.0 down 10 300                         press and hold (then move X Y, up X Y)
+      3.0 wheel 0 -3 at 200 200 [with control]  notches; dy -1 is away from you
+      4.0 key control+Return                  X11 keysym names: Left, BackSpace, a, F1
+      4.1 type "héllo\\n"                      a key per character (\\" \\\\ \\n \\t)
+    An event is delivered just before the first frame at or after its time. A file
+    starting with [ is JSON: [{"time": 0.5, "click": [120, 80]}, ...]. Errors name
+    FILE:LINE (exit 65; 66 for a missing file); times outside 0-86400 s and
+    coordinates beyond ±100000 are rejected, not clamped.
 
     Exit codes follow sysexits.h: 64 usage, 65 bad data, 66 missing input,
     69 unavailable (no display, no ffmpeg), 73 cannot create output, 74 I/O error.

@@ -14,14 +14,7 @@ final class RecordCommandTests: XCTestCase {
         let second = try tool.run(arguments + ["--out", folder.file("b")], environment: ["KINESCOPE_THREADS": "1"])
         XCTAssertEqual(first.status, 0, first.standardError)
         XCTAssertEqual(second.status, 0, second.standardError)
-        let names = folder.contents("a")
-        XCTAssertEqual(names.count, 16)
-        XCTAssertEqual(names, folder.contents("b"))
-        for name in names {
-            let a = try Data(contentsOf: URL(fileURLWithPath: folder.file("a/\(name)")))
-            let b = try Data(contentsOf: URL(fileURLWithPath: folder.file("b/\(name)")))
-            XCTAssertEqual(a, b, "\(name) differs between runs")
-        }
+        try assertSameFiles(in: folder, "a", "b", count: 16, difference: "between runs")
         let start = try Data(contentsOf: URL(fileURLWithPath: folder.file("a/frame-000001.png")))
         let middle = try Data(contentsOf: URL(fileURLWithPath: folder.file("a/frame-000008.png")))
         XCTAssertNotEqual(start, middle, "the click at 0.2 s starts a transition")

@@ -9,7 +9,7 @@ import Glibc
 /// such as "ru" and "gr" still use, go through libX11's own table. `XLookupString` cannot be used
 /// for them: it returns Latin-1 bytes only, and `Xutf8LookupString` needs an input context that
 /// only the variadic `XCreateIC` creates, which Swift cannot call. Keys that type nothing give "".
-func textForKeysym(_ keysym: UInt32) -> String {
+package func textForKeysym(_ keysym: UInt32) -> String {
     switch keysym {
     case 0x20...0x7E, 0xA0...0xFF:
         return String(Character(Unicode.Scalar(UInt8(keysym))))

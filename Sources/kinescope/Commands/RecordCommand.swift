@@ -3,12 +3,14 @@ import Kinescope
 import KinescopeDemos
 
 /// `kinescope record DEMO --out PATH [--frames N | --seconds S] [--fps N] [--size WxH]
-/// [--format png|y4m|apng|gif] [--loop N] [--click-at SECONDS]... [--png-level 0-9]
+/// [--format png|y4m|apng|gif] [--loop N] [--input SCRIPT | --click-at SECONDS...] [--png-level 0-9]
 /// [--chroma 420|444|444alpha]`: a demo run headless on a virtual clock, faster than real time, every
 /// frame stored. The same command gives the same bytes every time, whatever the thread count.
 ///
-/// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. A click at time t is
-/// delivered (press and release at the centre) just before the first frame at or after t.
+/// Frame 0 shows the demo at time 0; frame i shows it at i / fps seconds. The input (an
+/// `InputScript` read from SCRIPT, or `--click-at` clicks at the centre, which are a script of
+/// clicks) is played by an `InputScriptPlayer`: an event at time t is delivered just before the
+/// first frame at or after t.
 enum RecordCommand {
     struct Options {
         var demo: String?
@@ -19,6 +21,8 @@ enum RecordCommand {
         var size = PixelSize(uncheckedWidth: 640, height: 480)
         var format: RecordingFormat?
         var clicks: [Double] = []
+        /// `--input SCRIPT`: the path of an input script (text or JSON).
+        var inputPath: String?
         var pngLevel = 1
         var chroma: Y4MSink.Chroma = .yuv420
         /// Plays of an APNG, GIF or WebP, `0...65535` (0: for ever); nil when not given.
@@ -42,6 +46,7 @@ enum RecordCommand {
         try options.encoding.check(for: format)
         let frameCount = options.frames ?? Int(((options.seconds ?? 2) * Double(options.framesPerSecond)).rounded())
         guard frameCount >= 1 else { throw .usage("--seconds \(options.seconds ?? 0) gives no frame at \(options.framesPerSecond) fps") }
+        let script = try inputScript(options, endTime: Double(frameCount - 1) / Double(options.framesPerSecond))
 
         InterruptSignals.ignoreBrokenPipes()
         let interruption = Interruption()
@@ -67,10 +72,10 @@ enum RecordCommand {
             throw CommandLineFailure(error)
         }
         host.show(DemoCatalog.window(for: demo, size: options.size))
-        var pendingClicks = options.clicks.sorted()[...]
+        var player = InputScriptPlayer(script)
         var bar = ProgressBar(total: frameCount, label: "record \(demo.name)")
         for index in 0..<frameCount {
-            advance(host, to: index, clicks: &pendingClicks, options: options)
+            advance(host, to: index, player: &player, options: options)
             guard !interruption.isInterrupted, let buffer = queue.nextBuffer(waiting: true) else { break }
             let shown = host.snapshot().cgImage!.bitmap
             buffer.copy(from: shown, atX: 0, y: 0)
@@ -85,16 +90,32 @@ enum RecordCommand {
     }
 
     /// Moves `host` to frame `index` (the next one): the clock forward by one frame (except for
-    /// frame 0), then the clicks due by that frame's time.
+    /// frame 0), then the input due by that frame's time.
     @MainActor
-    private static func advance(_ host: HeadlessHost, to index: Int, clicks: inout ArraySlice<Double>, options: Options) {
+    private static func advance(_ host: HeadlessHost, to index: Int, player: inout InputScriptPlayer, options: Options) {
         if index > 0 { host.advance(by: 1 / Double(options.framesPerSecond)) }
-        let time = Double(index) / Double(options.framesPerSecond)
-        let centre = CGPoint(x: CGFloat(options.size.width) / 2, y: CGFloat(options.size.height) / 2)
-        while let click = clicks.first, click <= time + 1e-9 {
-            clicks.removeFirst()
-            host.click(at: centre)
+        player.deliverEvents(dueBy: Double(index) / Double(options.framesPerSecond), to: host)
+    }
+
+    /// The input to play: the script at `--input`, or the `--click-at` times as clicks at the
+    /// centre of the window. Warns (one line on standard error) when input comes after the
+    /// recording's last frame, at `endTime` seconds, and so is never delivered (nil: no
+    /// warning, for a still, which may well be taken in the middle of a script).
+    private static func inputScript(_ options: Options, endTime: Double?) throws(CommandLineFailure) -> InputScript {
+        let script: InputScript
+        if let path = options.inputPath {
+            do { script = try InputScript(contentsOfFile: path) } catch { throw CommandLineFailure(error) }
+        } else {
+            let centre = CGPoint(x: CGFloat(options.size.width) / 2, y: CGFloat(options.size.height) / 2)
+            do {
+                script = try InputScript(options.clicks.sorted().map { InputScript.Event(time: $0, action: .click(centre)) })
+            } catch { throw CommandLineFailure(error) }
         }
+        if let endTime, script.duration > endTime + 1e-9 {
+            let source = options.inputPath.map { "\($0): " } ?? "--click-at: "
+            FileHandle.standardError.write(Data("kinescope: warning: \(source)input until \(script.duration) s, but the last frame shows \(endTime) s; later input is not delivered\n".utf8))
+        }
+        return script
     }
 
     /// `--at SECONDS`: runs the demo to the frame shown at that time, frame ⌊SECONDS · fps⌋ (the
@@ -110,6 +131,7 @@ enum RecordCommand {
                 throw .usage("--at \(time): the recording has \(frameCount) frames at \(options.framesPerSecond) fps, so it ends before \(time) s (frame \(index)); use a time below \(Double(frameCount) / Double(options.framesPerSecond))")
             }
         }
+        var player = InputScriptPlayer(try inputScript(options, endTime: nil))
         let host: HeadlessHost
         do {
             host = try HeadlessHost(size: CGSize(width: options.size.width, height: options.size.height),
@@ -118,8 +140,7 @@ enum RecordCommand {
             throw CommandLineFailure(error)
         }
         host.show(DemoCatalog.window(for: demo, size: options.size))
-        var pendingClicks = options.clicks.sorted()[...]
-        for i in 0...index { advance(host, to: i, clicks: &pendingClicks, options: options) }
+        for i in 0...index { advance(host, to: i, player: &player, options: options) }
         try StillOutput.write(host.snapshot().cgImage!.bitmap, to: options.outPath!, compressionLevel: options.pngLevel)
         return .success
     }
@@ -135,6 +156,7 @@ enum RecordCommand {
             case let .option("--size", inline): options.size = try cursor.size(of: "--size", inline: inline)
             case let .option("--click-at", inline):
                 options.clicks.append(try cursor.number(of: "--click-at", inline: inline, in: 0...86_400))
+            case let .option("--input", inline): options.inputPath = try cursor.value(of: "--input", inline: inline)
             case let .option("--png-level", inline): options.pngLevel = try cursor.integer(of: "--png-level", inline: inline, in: 0...9)
             case let .option("--format", inline):
                 options.format = try RecordingFormat.parse(try cursor.value(of: "--format", inline: inline))
@@ -155,6 +177,9 @@ enum RecordCommand {
         guard options.demo != nil else { throw .usage("record needs a demo name") }
         guard options.outPath != nil else { throw .usage("record needs --out PATH") }
         if options.frames != nil && options.seconds != nil { throw .usage("give --frames or --seconds, not both") }
+        if options.inputPath != nil && !options.clicks.isEmpty {
+            throw .usage("give --input or --click-at, not both (write the clicks into the script as 'SECONDS click X Y')")
+        }
         return options
     }
 }

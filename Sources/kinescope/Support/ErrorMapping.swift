@@ -22,6 +22,8 @@ extension CommandLineFailure {
             default:
                 self.init(code: .unavailable, message: error.description)
             }
+        case let error as InputScriptError:
+            self.init(code: error.kind == .unreadable ? .noInput : .dataError, message: error.description)
         case let error as TransitionError:
             self.init(code: .usage, message: error.description)
         case let error as RasterError:

@@ -70,3 +70,18 @@ func runHelper(_ executable: String, _ arguments: [String]) throws -> (status: I
     return (run.status, String(decoding: run.output, as: UTF8.self))
 }
 
+
+/// Checks that two folders of a `TemporaryFolder` hold `count` files with the same names and,
+/// name by name, the same bytes (two recordings of one command); `difference` says how the runs
+/// differed, for the message.
+func assertSameFiles(in folder: TemporaryFolder, _ a: String, _ b: String, count: Int, difference: String,
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+    let names = folder.contents(a)
+    XCTAssertEqual(names.count, count, file: file, line: line)
+    XCTAssertEqual(names, folder.contents(b), file: file, line: line)
+    for name in names {
+        let first = try Data(contentsOf: URL(fileURLWithPath: folder.file("\(a)/\(name)")))
+        let second = try Data(contentsOf: URL(fileURLWithPath: folder.file("\(b)/\(name)")))
+        XCTAssertEqual(first, second, "\(name) differs \(difference)", file: file, line: line)
+    }
+}
