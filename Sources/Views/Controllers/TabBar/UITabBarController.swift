@@ -184,18 +184,9 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         tabBar.showSelection(selectedStorage?.tabBarItem)
     }
 
-    /// Whether the tabs are on screen, so that a switch calls appearance methods and animates.
-    private var isShowing: Bool {
-        isViewLoaded && view.window != nil && (appearance == .appeared || appearance == .appearing)
-    }
-
     /// Puts `controller`'s view in the transition view, filling it.
     private func install(_ controller: UIViewController?) {
-        guard isViewLoaded, let controller else { return }
-        let child = controller.view!
-        child.frame = transitionView.bounds
-        child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        if child.superview !== transitionView { transitionView.addSubview(child) }
+        installChildView(of: controller, in: transitionView)
     }
 
     /// Selects the controller at `index`: at once, or through the delegate's animator on screen.
@@ -206,7 +197,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
             if selectedStorage == nil { swapImmediately(from: nil, to: to) }
             return
         }
-        guard isShowing, let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) else {
+        guard isShowingInWindow, let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) else {
             return swapImmediately(from: from, to: to)
         }
         run(animator, from: from, to: to)
@@ -214,7 +205,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
 
     /// Swaps the views in this turn, with UIKit's appearance order when on screen.
     private func swapImmediately(from: UIViewController?, to: UIViewController?) {
-        let showing = isShowing
+        let showing = isShowingInWindow
         selectedStorage = to
         if isViewLoaded { tabBar.showSelection(to?.tabBarItem) }
         if showing {

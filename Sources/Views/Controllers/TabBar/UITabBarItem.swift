@@ -140,11 +140,6 @@ extension UIViewController {
 
     /// The nearest tab bar controller among this controller's ancestors, or nil.
     public var tabBarController: UITabBarController? {
-        var controller: UIViewController? = parentStorage
-        while let c = controller {
-            if let tabs = c as? UITabBarController { return tabs }
-            controller = c.parentStorage
-        }
-        return nil
+        nearestAncestor(UITabBarController.self)
     }
 }
