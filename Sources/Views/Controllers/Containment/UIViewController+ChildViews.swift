@@ -29,3 +29,17 @@ extension UIViewController {
         return nil
     }
 }
+
+extension UIViewController {
+    /// Makes and sets a container's root view (320×480, the system background), holding
+    /// `transitionView` filling it, where the children's views go, and `bar` above it.
+    func loadContainerView(transitionView: UIView, bar: UIView) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        root.backgroundColor = .systemBackground
+        transitionView.frame = root.bounds
+        transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(transitionView)
+        root.addSubview(bar)
+        view = root
+    }
+}

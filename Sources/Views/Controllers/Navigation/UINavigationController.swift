@@ -107,14 +107,8 @@ open class UINavigationController: UIViewController {
     open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
     open override func loadView() {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        root.backgroundColor = .systemBackground
-        transitionView.frame = root.bounds
-        transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        root.addSubview(transitionView)
-        root.addSubview(navigationBar)
-        view = root
-        if let gesture = interactivePopGestureRecognizer { root.addGestureRecognizer(gesture) }
+        loadContainerView(transitionView: transitionView, bar: navigationBar)
+        if let gesture = interactivePopGestureRecognizer { view.addGestureRecognizer(gesture) }
         install(stack.last)
         navigationBar.replaceItems(stack.map(\.navigationItem))
         navigationBar.refresh()

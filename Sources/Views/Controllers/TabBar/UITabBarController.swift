@@ -127,13 +127,7 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
     }
 
     open override func loadView() {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        root.backgroundColor = .systemBackground
-        transitionView.frame = root.bounds
-        transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        root.addSubview(transitionView)
-        root.addSubview(tabBar)
-        view = root
+        loadContainerView(transitionView: transitionView, bar: tabBar)
         install(selectedStorage)
         updateBar(animated: false)
     }
