@@ -175,6 +175,24 @@ final class TabBarControllerTests: XCTestCase {
         }
     }
 
+    func testTabsShowTheControllersItemsAndFollowTheirChanges() throws {
+        try onMain {
+            let stage = try TabStage()
+            XCTAssertEqual(stage.tabs.tabBar.items?.map(\.title), ["A", "B", "C"], "items made from the titles")
+            let bee = UITabBarItem(tabBarSystemItem: .favorites, tag: 7)
+            stage.a.tabBarItem = bee
+            XCTAssertEqual(stage.tabs.tabBar.items?.map(\.title), ["Favorites", "B", "C"])
+            XCTAssertTrue(stage.tabs.tabBar.selectedItem === bee, "the selected controller's new item is selected")
+            stage.c.title = "See"
+            XCTAssertEqual(stage.tabs.tabBar.items?.last?.title, "See")
+            let before = stage.snapshotPixel(x: 110, y: 112)
+            stage.b.tabBarItem.badgeValue = "1"
+            let after = stage.snapshotPixel(x: 110, y: 112)
+            XCTAssertNotEqual(before, after, "the badge is drawn at the top right of b's tab")
+            XCTAssertEqual(after, TabStage.RGB(red: 255, green: 59, blue: 48))
+        }
+    }
+
     func testReselectingANavigationTabPopsToItsRoot() throws {
         try onMain {
             let stage = try TabStage()

@@ -14,6 +14,12 @@ final class TabBarButton: UIControl {
     static let titleFont = UIFont.systemFont(ofSize: 10, weight: .medium)
     static let badgeFont = UIFont.systemFont(ofSize: 13)
     static let badgeHeight: CGFloat = 18
+    /// Where the image's centre sits, points below the bar's top.
+    static let imageCentreY: CGFloat = 18.5
+    /// The title's line: its top and height, points.
+    static let titleTop: CGFloat = 34, titleHeight: CGFloat = 12
+    /// The badge's offsets: its leading edge from the image's centre, its top from the bar's.
+    static let badgeOffsetX: CGFloat = 6, badgeTop: CGFloat = 2
     /// iOS's light-mode `systemRed`, sRGB (255, 59, 48): the default badge colour.
     static let badgeRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
 
@@ -72,13 +78,13 @@ final class TabBarButton: UIControl {
             imageSize = CGSize(width: imageSize.width * Self.maximumImageSide / largest,
                                height: imageSize.height * Self.maximumImageSide / largest)
         }
-        icon.frame = CGRect(x: (midX - imageSize.width / 2).rounded(), y: (18.5 - imageSize.height / 2).rounded(),
+        icon.frame = CGRect(x: (midX - imageSize.width / 2).rounded(), y: (Self.imageCentreY - imageSize.height / 2).rounded(),
                             width: imageSize.width, height: imageSize.height)
-        titleLabel.frame = CGRect(x: 0, y: 34, width: bounds.width, height: 12)
+        titleLabel.frame = CGRect(x: 0, y: Self.titleTop, width: bounds.width, height: Self.titleHeight)
         guard !badge.isHidden else { return }
         badgeLabel.sizeToFit()
         let width = max(Self.badgeHeight, (badgeLabel.bounds.width + 10).rounded(.up))
-        badge.frame = CGRect(x: (midX + 6).rounded(), y: 2, width: width, height: Self.badgeHeight)
+        badge.frame = CGRect(x: (midX + Self.badgeOffsetX).rounded(), y: Self.badgeTop, width: width, height: Self.badgeHeight)
         badge.layer.cornerRadius = Self.badgeHeight / 2
         badgeLabel.frame = badge.bounds
     }

@@ -67,7 +67,8 @@ open class UITabBarItem {
     /// touches. Default true.
     open var isEnabled = true { didSet { changed() } }
     /// The text of the badge drawn at the top right of the image (a red capsule with white
-    /// text); nil (the default) draws none, an empty string a small dot-sized capsule.
+    /// text, 18 points high); nil (the default) draws none, an empty string an empty 18-point
+    /// red circle.
     open var badgeValue: String? { didSet { changed() } }
     /// The badge's background; nil (the default) is iOS's system red (255, 59, 48).
     open var badgeColor: UIColor? { didSet { changed() } }
