@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport", "CWebP"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"], exclude: ["Goldens", "Text/Goldens", "Controls/Goldens"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "KinescopeTestSupport"], exclude: ["Goldens", "Text/Goldens", "Controls/Goldens", "Controllers/Goldens"]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: ["Geometry", "Raster", "Codecs", "Graphics", "Layers", "Transitions", "Views", "Hosts", "Kinescope",

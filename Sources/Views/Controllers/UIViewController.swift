@@ -31,10 +31,15 @@ open class UIViewController: UIResponder {
     /// The controller's title; a navigation bar shows it when the `navigationItem` has no
     /// title of its own, and the next controller's back button shows it.
     open var title: String? {
-        didSet { navigationItemStorage?.controllerTitleChanged() }
+        didSet {
+            navigationItemStorage?.controllerTitleChanged()
+            tabBarItemStorage?.controllerTitleChanged(title)
+        }
     }
 
     private var navigationItemStorage: UINavigationItem?
+    /// The item `tabBarItem` returns, once made or set.
+    var tabBarItemStorage: UITabBarItem?
     /// What a navigation bar shows for this controller (title, back button, bar button items),
     /// made on first use.
     open var navigationItem: UINavigationItem {

@@ -107,14 +107,8 @@ open class UINavigationController: UIViewController {
     open var visibleViewController: UIViewController? { presentedViewController ?? stack.last }
 
     open override func loadView() {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        root.backgroundColor = .systemBackground
-        transitionView.frame = root.bounds
-        transitionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        root.addSubview(transitionView)
-        root.addSubview(navigationBar)
-        view = root
-        if let gesture = interactivePopGestureRecognizer { root.addGestureRecognizer(gesture) }
+        loadContainerView(transitionView: transitionView, bar: navigationBar)
+        if let gesture = interactivePopGestureRecognizer { view.addGestureRecognizer(gesture) }
         install(stack.last)
         navigationBar.replaceItems(stack.map(\.navigationItem))
         navigationBar.refresh()
@@ -126,19 +120,9 @@ open class UINavigationController: UIViewController {
         navigationBar.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: height)
     }
 
-    /// Whether the stack's views are on screen, so that changes animate and call appearance
-    /// methods.
-    private var isShowing: Bool {
-        isViewLoaded && view.window != nil && (appearance == .appeared || appearance == .appearing)
-    }
-
     /// Puts `controller`'s view in the transition view, filling it.
     private func install(_ controller: UIViewController?) {
-        guard isViewLoaded, let controller else { return }
-        let child = controller.view!
-        child.frame = transitionView.bounds
-        child.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        if child.superview !== transitionView { transitionView.addSubview(child) }
+        installChildView(of: controller, in: transitionView)
     }
 
     /// Pushes `viewController` on the stack and shows it, sliding in when `animated`. A
@@ -156,7 +140,7 @@ open class UINavigationController: UIViewController {
         addChild(viewController)
         stack.append(viewController)
         navigationBar.replaceItems(stack.map(\.navigationItem))
-        guard let from, isShowing else {
+        guard let from, isShowingInWindow else {
             navigationBar.refresh()
             if isViewLoaded {
                 from?.viewIfLoaded?.removeFromSuperview()
@@ -223,7 +207,7 @@ open class UINavigationController: UIViewController {
         }
         top.willMove(toParent: nil)
         navigationBar.replaceItems(stack.map(\.navigationItem))
-        guard isShowing else {
+        guard isShowingInWindow else {
             navigationBar.refresh()
             top.viewIfLoaded?.removeFromSuperview()
             top.removeFromParent()
@@ -271,7 +255,7 @@ open class UINavigationController: UIViewController {
         }
         if topLeaves { oldTop?.willMove(toParent: nil) }
         navigationBar.replaceItems(stack.map(\.navigationItem))
-        guard let oldTop, oldTop !== newTop, isShowing else {
+        guard let oldTop, oldTop !== newTop, isShowingInWindow else {
             navigationBar.refresh()
             if let oldTop, oldTop !== newTop {
                 oldTop.viewIfLoaded?.removeFromSuperview()
@@ -353,7 +337,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Whether the edge pan may begin now.
-    fileprivate var canPopInteractively: Bool { stack.count > 1 && transition == nil && isShowing }
+    fileprivate var canPopInteractively: Bool { stack.count > 1 && transition == nil && isShowingInWindow }
 
     private func makeEdgePan() -> UIGestureRecognizer {
         let pan = UIScreenEdgePanGestureRecognizer(target: self, action: UINavigationController.edgePanned)
@@ -426,11 +410,6 @@ extension UIViewController {
     /// The nearest navigation controller among this controller's ancestors (nil for a
     /// controller in none, and for a navigation controller not inside another).
     public var navigationController: UINavigationController? {
-        var controller: UIViewController? = parentStorage
-        while let c = controller {
-            if let navigation = c as? UINavigationController { return navigation }
-            controller = c.parentStorage
-        }
-        return nil
+        nearestAncestor(UINavigationController.self)
     }
 }
