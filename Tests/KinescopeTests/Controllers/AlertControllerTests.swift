@@ -14,7 +14,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testAlertWithTwoActionsIsA270PointCardWithTheButtonsInARowCancelLeft() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Delete photo?", message: "This cannot be undone.", preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "Delete", style: .destructive))
             alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
@@ -34,7 +34,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testThreeActionsAreStackedWithCancelLastAndThePreferredActionBold() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Save changes?", message: nil, preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
             let save = UIAlertAction(title: "Save", style: .default)
@@ -53,7 +53,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testActionSheetSitsAtTheBottomWithCancelInItsOwnCard() throws {
         try onMain {
-            let stage = try AlertStage(height: 320)
+            let stage = try makeAlertStage(height: 320)
             let sheet = UIAlertController(title: "Share", message: "Choose where to send it.", preferredStyle: .actionSheet)
             sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
             sheet.addAction(UIAlertAction(title: "Mail", style: .default))
@@ -75,7 +75,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testAlertScalesFrom1_2AndFadesInOnTheSystemSpringOverTheDimming() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Hello", message: nil, preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "OK", style: .default))
             stage.a.present(alert, animated: true)
@@ -98,7 +98,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testTappingAnActionHighlightsItThenFadesTheAlertOutAndRunsTheHandlerAfterTheDismissal() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let log = stage.log
             let alert = UIAlertController(title: "Hello", message: nil, preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "OK", style: .default) { action in
@@ -126,7 +126,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testActionSheetSlidesUpFromTheBottomAndTapOnTheDimmingRunsCancel() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let log = stage.log
             let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
             sheet.addAction(UIAlertAction(title: "Mail", style: .default) { _ in log.append("mail") })
@@ -151,7 +151,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testTapOnTheDimmingAroundAnAlertOrASheetWithoutCancelDoesNothing() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Hello", message: nil, preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
             stage.present(alert)
@@ -171,7 +171,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testSecondCancelActionAndForeignPreferredActionAreDiagnosedAndIgnored() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Hello", message: nil, preferredStyle: .alert)
             alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
             alert.addAction(UIAlertAction(title: "Close", style: .cancel))
@@ -189,7 +189,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testDisabledActionIsGreyAndCannotBeTappedUntilEnabled() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let log = stage.log
             let alert = UIAlertController(title: "Sign in", message: nil, preferredStyle: .alert)
             let go = UIAlertAction(title: "Go", style: .default) { _ in log.append("go") }
@@ -211,7 +211,7 @@ final class AlertControllerTests: XCTestCase {
 
     func testTextInputsGoUnderTheTitleInAlertsOnlyAndAreConfiguredFirst() throws {
         try onMain {
-            let stage = try AlertStage()
+            let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Name", message: "Enter a name.", preferredStyle: .alert)
             XCTAssertNil(alert.textInputs(as: UIView.self))
             alert.addTextInput(UIView(frame: .zero)) { $0.tag = 7 }
@@ -234,27 +234,13 @@ final class AlertControllerTests: XCTestCase {
     }
 }
 
-/// A 320-point-wide headless window (240 high unless told) at 60 frames per second whose root
-/// is `a`, shown and rendered; diagnostics are collected.
+/// A 320-point-wide presentation stage (240 high unless told) whose root `a` presents the alerts.
 @MainActor
-final class AlertStage {
-    let host: HeadlessHost
-    let window: UIWindow
-    let log = EventLog()
-    let a: LoggingController
-    var diagnostics: [String] = []
+func makeAlertStage(height: CGFloat = 240) throws -> PresentationStage {
+    try PresentationStage(size: CGSize(width: 320, height: height))
+}
 
-    init(height: CGFloat = 240) throws {
-        a = LoggingController("a", log: log)
-        host = try HeadlessHost(size: CGSize(width: 320, height: height), framesPerSecond: 60)
-        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-        window.rootViewController = a
-        host.show(window)
-        host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
-        host.advance(by: 1.0 / 60)
-        log.clear()
-    }
-
+extension PresentationStage {
     /// Presents `controller` from `a` with animation and lets it end.
     func present(_ controller: UIViewController) {
         a.present(controller, animated: true)

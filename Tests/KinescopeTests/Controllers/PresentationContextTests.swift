@@ -10,11 +10,7 @@ final class PresentationContextTests: XCTestCase {
         try onMain {
             let stage = try ContextStage()
             stage.context.definesPresentationContext = true
-            let p = LoggingController("p", log: stage.log)
-            p.modalPresentationStyle = .currentContext
-            stage.leaf.present(p, animated: false)
-            stage.frame()
-            stage.frame()
+            let p = stage.presentFromLeaf(.currentContext)
             XCTAssertTrue(p.presentingViewController === stage.context, "the controller defining the context presents")
             XCTAssertTrue(stage.context.presentedViewController === p)
             XCTAssertTrue(stage.leaf.presentedViewController === p, "children see their context's presentation")
@@ -35,11 +31,7 @@ final class PresentationContextTests: XCTestCase {
     func testWithoutADefiningControllerTheRootPresentsAndOverCurrentContextKeepsTheViews() throws {
         try onMain {
             let stage = try ContextStage()
-            let p = LoggingController("p", log: stage.log)
-            p.modalPresentationStyle = .overCurrentContext
-            stage.leaf.present(p, animated: false)
-            stage.frame()
-            stage.frame()
+            let p = stage.presentFromLeaf(.overCurrentContext)
             XCTAssertTrue(p.presentingViewController === stage.root, "no context defined: the window's root presents")
             XCTAssertEqual(p.view.convert(p.view.bounds, to: nil), stage.window.bounds)
             XCTAssertTrue(stage.root.view.window === stage.window, "over the context: the presenter's view stays")
@@ -113,38 +105,43 @@ final class PresentationContextTests: XCTestCase {
     }
 }
 
-/// A 200×150 window whose root `root` holds `context` in its lower half (0, 75, 200, 75),
-/// which holds `leaf` filling it; shown and rendered; diagnostics collected.
+/// A presentation stage whose root `root` (its `a`) holds `context` in its lower half
+/// (0, 75, 200, 75), which holds `leaf` filling it.
 @MainActor
 final class ContextStage {
-    let host: HeadlessHost
-    let window: UIWindow
-    let log = EventLog()
-    let root: LoggingController
+    let stage: PresentationStage
     let context: LoggingController
     let leaf: LoggingController
-    var diagnostics: [String] = []
+    var root: LoggingController { stage.a }
+    var host: HeadlessHost { stage.host }
+    var window: UIWindow { stage.window }
+    var log: EventLog { stage.log }
 
     init() throws {
-        root = LoggingController("root", log: log)
-        context = LoggingController("context", log: log)
-        leaf = LoggingController("leaf", log: log)
-        host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
-        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
-        window.rootViewController = root
-        root.addChild(context)
+        stage = try PresentationStage()
+        context = LoggingController("context", log: stage.log)
+        leaf = LoggingController("leaf", log: stage.log)
+        stage.a.addChild(context)
         context.view.frame = CGRect(x: 0, y: 75, width: 200, height: 75)
-        root.view.addSubview(context.view)
-        context.didMove(toParent: root)
+        stage.a.view.addSubview(context.view)
+        context.didMove(toParent: stage.a)
         context.addChild(leaf)
         leaf.view.frame = context.view.bounds
         context.view.addSubview(leaf.view)
         leaf.didMove(toParent: context)
-        host.show(window)
-        host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
         frame()
         log.clear()
     }
 
     func frame() { host.advance(by: 1.0 / 60) }
+
+    /// Presents a new controller "p" with `style` from `leaf`, without animation, and lets it end.
+    func presentFromLeaf(_ style: UIModalPresentationStyle) -> LoggingController {
+        let p = LoggingController("p", log: log)
+        p.modalPresentationStyle = style
+        leaf.present(p, animated: false)
+        frame()
+        frame()
+        return p
+    }
 }

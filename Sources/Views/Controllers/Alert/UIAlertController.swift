@@ -78,6 +78,21 @@ open class UIAlertController: UIViewController {
         self.title = title
         self.message = message
         self.preferredStyle = preferredStyle
+    }
+
+    /// An empty alert (style `.alert`), as UIKit's inherited initialiser.
+    public override init() {
+        super.init()
+        adoptAlertPresentation()
+    }
+
+    /// An empty alert (style `.alert`); nib names are ignored.
+    public override init(nibName: String?, bundle: Any?) {
+        super.init(nibName: nibName, bundle: bundle)
+        adoptAlertPresentation()
+    }
+
+    private func adoptAlertPresentation() {
         modalPresentationStyle = .custom
         transitioningDelegate = transitions
     }
