@@ -1,4 +1,5 @@
 import Kinescope
+import KinescopeTestSupport
 import XCTest
 
 /// The presentation leftovers of issue 20: Apple's rule for the controller presenting a
@@ -71,6 +72,7 @@ final class PresentationContextTests: XCTestCase {
             let a = stage.a, b = stage.b, log = stage.log
             a.view.backgroundColor = .red
             b.view.backgroundColor = .blue
+            stage.frame()
             b.modalTransitionStyle = .partialCurl
             a.present(b, animated: true) { log.append("not called") }
             XCTAssertTrue(stage.diagnostics.last?.contains(".partialCurl needs the .fullScreen") ?? false, "\(stage.diagnostics)")
@@ -80,7 +82,7 @@ final class PresentationContextTests: XCTestCase {
             commitNow(stage.host)
             let curl = try XCTUnwrap(stage.window.layer.animation(forKey: "transition") as? CATransition)
             XCTAssertEqual(curl.type.rawValue, "pageCurl")
-            XCTAssertEqual(curl.endProgress, 0.55)
+            XCTAssertEqual(curl.endProgress, 0.4)
             stage.host.advance(by: 0.6)
             XCTAssertEqual(log.entries.last, "presented")
             XCTAssertTrue(stage.window.layer.animation(forKey: "transition") === curl, "the curl stays")
@@ -88,6 +90,7 @@ final class PresentationContextTests: XCTestCase {
             let frame = try XCTUnwrap(stage.host.lastFrame)
             XCTAssertEqual(frame[x: 180, y: 145].blue, 255, "the bottom of the presented view is uncovered")
             XCTAssertEqual(frame[x: 20, y: 10].red, 255, "the presenter's page still covers the top")
+            assertBitmap(frame, matchesGolden: "partial-curl", tolerance: ImageTolerance(perChannel: 2, maxDifferingPixels: 40))
             stage.host.click(at: CGPoint(x: 180, y: 145))
             stage.host.advance(by: 0.4)
             XCTAssertTrue(a.presentedViewController === b, "a tap on the uncovered part goes to the presented view")
@@ -96,7 +99,7 @@ final class PresentationContextTests: XCTestCase {
             commitNow(stage.host)
             let uncurl = try XCTUnwrap(stage.window.layer.animation(forKey: "transition") as? CATransition)
             XCTAssertEqual(uncurl.type.rawValue, "pageUnCurl")
-            XCTAssertEqual(uncurl.startProgress, 0.45, accuracy: 1e-6)
+            XCTAssertEqual(uncurl.startProgress, 0.6, accuracy: 1e-6)
             stage.host.advance(by: 0.6)
             XCTAssertNil(a.presentedViewController)
             stage.frame()

@@ -35,8 +35,10 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
     /// The duration of `.partialCurl`'s curl and uncurl, seconds (Apple publishes none).
     static let partialCurlDuration: TimeInterval = 0.5
     /// How far `.partialCurl` curls the page: the `pageCurl` progress it stops at. Apple
-    /// publishes none; 0.55 uncovers about the bottom half of the screen, as iOS's does.
-    static let partialCurlProgress: Double = 0.55
+    /// publishes none; at 0.4 the fold runs from about the middle of the left edge to the
+    /// top right, the page's front still shows above it and a third of the screen is
+    /// uncovered at the bottom (further, the page's back hides its front).
+    static let partialCurlProgress: Double = 0.4
     /// Whether `layer` shows the curl kept on screen during a `.partialCurl` presentation.
     static func showsPartialCurl(_ layer: CALayer) -> Bool {
         guard let curl = layer.animation(forKey: "transition") as? CATransition else { return false }
