@@ -67,6 +67,7 @@ final class AlertView: UIView {
         self.controller = controller
         super.init(frame: CGRect(x: 0, y: 0, width: Self.alertWidth, height: 100))
         backgroundColor = .clear
+        clipsToBounds = true
         for card in [mainCard, cancelCard] {
             card.layer.masksToBounds = true
             addSubview(card)
@@ -89,8 +90,9 @@ final class AlertView: UIView {
     }
 
     /// The frame the controller's view takes in a container of `bounds`: an alert centred
-    /// (its height at most the container's less 2 × 8 points; more is clipped), an action
-    /// sheet at the bottom, 8 points from the edges.
+    /// (its height at most the container's less 2 × 8 points; the rest is clipped, where
+    /// UIKit would scroll the text), an action sheet at the bottom, 8 points from the edges
+    /// (clipped the same way).
     func fittingFrame(in bounds: CGRect) -> CGRect {
         rebuildIfNeeded()
         if isSheet {
