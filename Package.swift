@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "KinescopeTestSupport"],
                     exclude: ["Goldens", "CoreImage/Goldens", "Styles/Goldens"]),
         .testTarget(name: "KinescopeTests", dependencies: ["Kinescope", "KinescopeTestSupport"],
-                    exclude: ["Goldens", "TableView/Goldens"]),
+                    exclude: ["Goldens", "TableView/Goldens", "Controllers/Goldens"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "KinescopeTestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "KinescopeTestSupport", "CWebP"]),
         .testTarget(name: "KinescopeCLITests", dependencies: ["KinescopeTestSupport", "Codecs"]),

@@ -10,7 +10,7 @@ import Raster
 /// page shows the page's content through the paper, 75% white; the curl casts a soft shadow
 /// 0.6 radius wide, 45% dark at its deepest, onto the page it uncovers and onto the flat page
 /// from the folded-over part.
-struct SystemPageCurl: Sendable {
+package struct SystemPageCurl: Sendable {
     /// The screen edge the curl starts from (`.bottom` for curlUp).
     let edge: ScreenEdge
     /// false: `from` curls away to uncover `to` (curl); true: `to` uncurls over `from` (uncurl),
@@ -31,6 +31,20 @@ struct SystemPageCurl: Sendable {
         return PageCurlStyle(direction: direction, radius: radius, page: nil,
                              backside: .translucent(whiteness: 191), shading: .procedural,
                              shadowWidth: 0.6 * radius, shadowAmount: 0.45, shadowArea: nil)
+    }
+
+    /// Whether the point (`x`, `y`) of a `width` × `height` frame is still under the page
+    /// (flat, on the curl's cylinder or folded over) in a `pageCurl` from the bottom edge at
+    /// `progress`: the renderer's fold line (`PageCurlRenderer`'s `line`, along the tilted
+    /// direction from the bottom-right corner) less one curl radius. For UIKit's
+    /// `.partialCurl`, whose curled page is tapped to uncurl it.
+    package static func bottomCurlCovers(x: Double, y: Double, width: Double, height: Double, progress: Double) -> Bool {
+        let s = sin(tilt), c = cos(tilt)
+        let radius = max(1, 0.12 * min(width, height))
+        let span = s * width + c * height
+        let line = progress * (span + radius + 0.6 * radius + 1)
+        let along = s * (width - x) + c * (height - y)
+        return along >= line - radius
     }
 
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,

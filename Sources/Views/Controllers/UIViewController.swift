@@ -153,9 +153,10 @@ open class UIViewController: UIResponder {
     /// `SheetPresentationController`: inset from the top, rounded top corners, the presenter
     /// scaled back and dimmed, its view kept and given no appearance callbacks). `.fullScreen`
     /// removes the presenter's view once the presentation ended; `.overFullScreen` keeps it.
-    /// `.currentContext` and `.popover` present as `.fullScreen`, `.overCurrentContext` as
-    /// `.overFullScreen` (Kinescope has no `definesPresentationContext` nor popovers: what
-    /// Apple does when no controller defines a context, and a popover's compact adaptation).
+    /// `.currentContext` covers the view of the controller that defines the presentation
+    /// context (see `definesPresentationContext`) and removes it once the presentation ended;
+    /// `.overCurrentContext` covers it and keeps it. `.popover` presents as `.fullScreen` (a
+    /// popover's compact adaptation; Kinescope has no popovers).
     /// `.custom` uses the `transitioningDelegate`'s presentation controller. Setting `.none`
     /// is refused with a diagnostic (Apple raises).
     open var modalPresentationStyle: UIModalPresentationStyle {
@@ -173,13 +174,31 @@ open class UIViewController: UIResponder {
     /// animator. Default `.coverVertical`.
     open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
 
+    /// Whether this controller's view is the context a `.currentContext` or
+    /// `.overCurrentContext` presentation covers, when the presentation is asked of this
+    /// controller or of one of its children. Default false. UIKit's rule, kept here: the
+    /// controller `present` is called on, then its parents, are searched for the first that
+    /// defines the context; that one becomes the `presentingViewController` and the presented
+    /// view covers its view's frame (the container goes into that view's superview, above
+    /// it, clipped to it). Without one, the root of the hierarchy presents (the window's root
+    /// view controller), as for the full-screen styles.
+    open var definesPresentationContext = false
+
+    /// Whether a controller defining the presentation context also gives the transition
+    /// style: when true, a `.currentContext` or `.overCurrentContext` presentation in its
+    /// context (and its dismissal) animates with this controller's `modalTransitionStyle`
+    /// instead of the presented controller's. Default false.
+    open var providesPresentationContextTransitionStyle = false
+
     /// Gives the animators, interaction controllers and (for `.custom`) the presentation
     /// controller of this controller's presentation and dismissal; held weakly, as UIKit.
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
 
     /// Presents `viewControllerToPresent` modally over this controller's hierarchy, as UIKit.
     /// The presenter (`presentingViewController`) is the root of the hierarchy this
-    /// controller is in (its top parent), as for Apple's full-screen styles. The animation is
+    /// controller is in (its top parent), as for Apple's full-screen styles; for
+    /// `.currentContext` and `.overCurrentContext`, the controller defining the presentation
+    /// context (`definesPresentationContext`). The animation is
     /// the transitioning delegate's animator, else `modalTransitionStyle`'s, when `flag`
     /// (without it the delegate is not asked for animators, only for a `.custom` presentation
     /// controller, and the views swap on the next turn); `completion` runs after the presented

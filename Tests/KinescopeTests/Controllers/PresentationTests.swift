@@ -376,7 +376,7 @@ final class PresentationTests: XCTestCase {
     }
 }
 
-/// A 200×150 headless window at 60 frames per second whose root is `a` (or a navigation
+/// A headless window (200×150 unless told) at 60 frames per second whose root is `a`
 /// controller with root `a`), shown and rendered; `b` is the controller to present;
 /// diagnostics are collected.
 @MainActor
@@ -388,11 +388,11 @@ final class PresentationStage {
     let b: LoggingController
     var diagnostics: [String] = []
 
-    init(inNavigation: Bool = false) throws {
+    init(inNavigation: Bool = false, size: CGSize = CGSize(width: 200, height: 150)) throws {
         a = LoggingController("a", log: log)
         b = LoggingController("b", log: log)
-        host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
-        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
+        host = try HeadlessHost(size: size, framesPerSecond: 60)
+        window = UIWindow(frame: CGRect(origin: .zero, size: size))
         window.rootViewController = inNavigation ? UINavigationController(rootViewController: a) : a
         host.show(window)
         host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }

@@ -65,10 +65,53 @@ open class UINavigationController: UIViewController {
         bar.navigationController = self
         return bar
     }()
-    /// Whether the bar is hidden. Default false.
+    /// Whether the bar is hidden. Default false. Setting it shows or hides the bar at once
+    /// (`setNavigationBarHidden(_:animated: false)`); during an animated change it already
+    /// reads the new value, as UIKit's.
     open var isNavigationBarHidden: Bool {
-        get { navigationBar.isHidden }
-        set { navigationBar.isHidden = newValue }
+        get { barHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var barHidden = false
+
+    /// The duration of an animated `setNavigationBarHidden(_:animated:)`, seconds. Apple's
+    /// constant `UINavigationControllerHideShowBarDuration` is 0.2.
+    public static let hideShowBarDuration: CGFloat = 0.2
+
+    /// Hides or shows the bar, as UIKit: animated (when the controller's view is on screen),
+    /// the bar slides up out of the top edge or down into place over `hideShowBarDuration`
+    /// with ease-in-out, and is hidden (`isHidden`) once off screen; otherwise at once. The
+    /// bar overlays the content, which does not move (Kinescope's content is not inset by
+    /// the bar).
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != barHidden else { return }
+        barHidden = hidden
+        guard animated, isShowing else {
+            navigationBar.isHidden = hidden
+            if isViewLoaded { placeNavigationBar() }
+            return
+        }
+        if !hidden {
+            UIView.performWithoutAnimation {
+                navigationBar.frame = barFrame(hidden: true)
+                navigationBar.isHidden = false
+            }
+        }
+        UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration), delay: 0, options: .curveEaseInOut, animations: {
+            self.navigationBar.frame = self.barFrame(hidden: hidden)
+        }, completion: { _ in
+            if self.barHidden { self.navigationBar.isHidden = true }
+        })
+    }
+
+    /// The bar's frame in the controller's view: along the top, or just above it when hidden.
+    private func barFrame(hidden: Bool) -> CGRect {
+        let height = UINavigationBar.height
+        return CGRect(x: 0, y: hidden ? -height : 0, width: view.bounds.width, height: height)
+    }
+
+    private func placeNavigationBar() {
+        navigationBar.frame = barFrame(hidden: barHidden)
     }
     /// The left-edge pan that pops the top controller interactively; it begins only when the
     /// stack has more than one controller and no transition runs.
@@ -116,8 +159,7 @@ open class UINavigationController: UIViewController {
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let height = UINavigationBar.height
-        navigationBar.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: height)
+        placeNavigationBar()
     }
 
     /// Puts `controller`'s view in the transition view, filling it.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Layers
+import Transitions
 
 /// The animations of `modalTransitionStyle`, for presentations without a custom animator.
 ///
@@ -13,6 +14,12 @@ import Layers
 /// - `.flipHorizontal`: a flip of the whole window (`UIView.transition(with:…)` with
 ///   `.transitionFlipFromRight`, `.transitionFlipFromLeft` for the dismissal) over
 ///   `flipDuration`, ease-in-out: the presenter turns away and the presented view is on the back.
+/// - `.partialCurl`: a `pageCurl` `CATransition` from the bottom edge on the window's layer,
+///   from progress 0 to `partialCurlProgress` over `partialCurlDuration`, ease-in-out, kept
+///   on screen at its end (not removed on completion, filling forwards; Core Animation keeps
+///   every transition under the key "transition"): the presenter's last frame stays curled
+///   over the presented view. The dismissal replaces it by a `pageUnCurl` from progress
+///   1 − `partialCurlProgress` to 1.
 ///
 /// Linear while an interaction drives the transition. Frames and alpha are put back when it
 /// ends, on the cancelled side too.
@@ -25,6 +32,18 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
     static let crossDissolveDuration: TimeInterval = 0.5
     /// The duration of `.flipHorizontal`, seconds (Apple publishes no figure; 0.5 s as above).
     static let flipDuration: TimeInterval = 0.5
+    /// The duration of `.partialCurl`'s curl and uncurl, seconds (Apple publishes none).
+    static let partialCurlDuration: TimeInterval = 0.5
+    /// How far `.partialCurl` curls the page: the `pageCurl` progress it stops at. Apple
+    /// publishes none; at 0.4 the fold runs from about the middle of the left edge to the
+    /// top right, the page's front still shows above it and a third of the screen is
+    /// uncovered at the bottom (further, the page's back hides its front).
+    static let partialCurlProgress: Double = 0.4
+    /// Whether `layer` shows the curl kept on screen during a `.partialCurl` presentation.
+    static func showsPartialCurl(_ layer: CALayer) -> Bool {
+        guard let curl = layer.animation(forKey: "transition") as? CATransition else { return false }
+        return curl.type.rawValue == "pageCurl" && !curl.isRemovedOnCompletion
+    }
 
     let style: UIModalTransitionStyle
     let presenting: Bool
@@ -39,6 +58,7 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
         case .coverVertical: Self.coverVerticalDuration
         case .crossDissolve: Self.crossDissolveDuration
         case .flipHorizontal: Self.flipDuration
+        case .partialCurl: Self.partialCurlDuration
         }
     }
 
@@ -89,6 +109,35 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
                                   moving.isHidden = false
                                   complete()
                               })
+        case .partialCurl:
+            curl(moving, in: (container.window ?? container).layer, duration: duration, complete: complete)
         }
+    }
+
+    /// Curls the presenter's page part way up over `moving` (presenting), or uncurls it from
+    /// there with `moving` hidden (dismissing), on `layer` (the window's).
+    private func curl(_ moving: UIView, in layer: CALayer, duration: TimeInterval, complete: @escaping () -> Void) {
+        let transition = CATransition()
+        transition.duration = duration
+        transition.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        if presenting {
+            transition.type = CATransitionType(rawValue: "pageCurl")
+            transition.endProgress = Float(Self.partialCurlProgress)
+            transition.isRemovedOnCompletion = false
+            transition.fillMode = .forwards
+        } else {
+            transition.type = CATransitionType(rawValue: "pageUnCurl")
+            transition.startProgress = Float(1 - Self.partialCurlProgress)
+        }
+        let tracker = AnimationCompletionTracker { _ in
+            moving.isHidden = false
+            complete()
+        }
+        tracker.track(transition, on: moving, blocksInteraction: true)
+        CATransaction.begin()
+        layer.add(transition, forKey: "transition")
+        if !presenting { UIView.performWithoutAnimation { moving.isHidden = true } }
+        CATransaction.commit()
+        tracker.sealed()
     }
 }

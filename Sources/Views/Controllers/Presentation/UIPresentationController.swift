@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Layers
+import Transitions
 
 /// Manages the views of one modal presentation, as UIKit's `UIPresentationController`: where
 /// the presented view goes, what surrounds it (dimming, chrome: add them in
@@ -32,6 +33,10 @@ open class UIPresentationController {
 
     /// Where the presenter's view was when the presentation began (its superview, its index
     /// there and its frame), to put it back for the dismissal and after a cancelled one.
+    /// The transition style the presentation and its dismissal animate with: the presented
+    /// controller's `modalTransitionStyle`, or the context's when it provides it
+    /// (`providesPresentationContextTransitionStyle`).
+    var transitionStyle = UIModalTransitionStyle.coverVertical
     weak var presentersSuperview: UIView?
     var presentersIndex = 0
     var presentersFrame = CGRect.zero
@@ -94,6 +99,52 @@ final class SystemPresentationController: UIPresentationController {
     }
 
     override var shouldRemovePresentersView: Bool { removesPresentersView }
+
+    /// The view catching taps on the curled page of a `.partialCurl` presentation.
+    private var curlCatcher: CurledPageView?
+
+    override func presentationTransitionDidEnd(_ completed: Bool) {
+        guard completed, transitionStyle == .partialCurl, let container = containerView,
+              let window = container.window, ModalTransitionAnimator.showsPartialCurl(window.layer) else { return }
+        let catcher = CurledPageView(frame: container.bounds)
+        catcher.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        catcher.onTap = { [weak self] in self?.presentedViewController.dismiss(animated: true) }
+        container.addSubview(catcher)
+        curlCatcher = catcher
+    }
+
+    /// Takes the curled page away (the dismissal's animator uncurls it from the same progress).
+    override func dismissalTransitionWillBegin() {
+        curlCatcher?.removeFromSuperview()
+        curlCatcher = nil
+        if let layer = containerView?.window?.layer, ModalTransitionAnimator.showsPartialCurl(layer) {
+            layer.removeAnimation(forKey: "transition")
+        }
+    }
+}
+
+/// Covers the part of a `.partialCurl` container still under the curled page (as
+/// `SystemPageCurl` draws it at `ModalTransitionAnimator.partialCurlProgress`): touches there
+/// land on this view, and a tap calls `onTap`; touches on the uncovered part go through to
+/// the presented view.
+@MainActor
+final class CurledPageView: UIView {
+    var onTap: (() -> Void)?
+    private lazy var tap = UITapGestureRecognizer(target: self, action: CurledPageView.tapped)
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addGestureRecognizer(tap)
+    }
+
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point) && SystemPageCurl.bottomCurlCovers(
+            x: Double(point.x - bounds.minX), y: Double(point.y - bounds.minY),
+            width: Double(bounds.width), height: Double(bounds.height),
+            progress: ModalTransitionAnimator.partialCurlProgress)
+    }
+
+    private func tapped() { onTap?() }
 }
 
 /// The view a presentation happens in: it tells its presentation controller around its

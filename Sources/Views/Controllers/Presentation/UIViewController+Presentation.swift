@@ -7,9 +7,10 @@ extension UIViewController {
     /// (as UIKit); nil when not presented.
     public var presentingViewController: UIViewController? { presentationRoot.presentingStorage }
 
-    /// The controller presented by this one's hierarchy (by its root, the presenter
-    /// `present` uses); nil when nothing is presented.
-    public var presentedViewController: UIViewController? { presentationRoot.presentedStorage }
+    /// The controller presented by this one or by its nearest container that presents (the
+    /// root of the hierarchy for the full-screen styles, the controller defining the context
+    /// for `.currentContext` and `.overCurrentContext`); nil when nothing is presented.
+    public var presentedViewController: UIViewController? { presentingAncestor?.presentedStorage }
 
     /// The presentation controller of this controller's (or its nearest presented
     /// ancestor's) presentation; nil when not presented.
@@ -29,9 +30,34 @@ extension UIViewController {
         return controller
     }
 
+    /// This controller or its nearest parent that presents a controller.
+    private var presentingAncestor: UIViewController? {
+        var controller: UIViewController? = self
+        while let current = controller {
+            if current.presentedStorage != nil { return current }
+            controller = current.parentStorage
+        }
+        return nil
+    }
+
+    /// The controller presenting a `.currentContext` or `.overCurrentContext` presentation
+    /// asked of this one, by Apple's rule: this controller or its nearest parent whose
+    /// `definesPresentationContext` is true, else the root of the hierarchy (the window's root
+    /// view controller, or the presented controller this one is in).
+    var presentationContext: UIViewController {
+        var controller: UIViewController? = self
+        while let current = controller {
+            if current.definesPresentationContext { return current }
+            controller = current.parentStorage
+        }
+        return presentationRoot
+    }
+
     /// The work of `present(_:animated:completion:)` (kept here: members of an extension cannot be overridden).
     func presentationPresent(_ presented: UIViewController, animated: Bool, completion: (() -> Void)?) {
-        let presenter = presentationRoot
+        let style = presented.modalPresentationStyle
+        let inContext = style == .currentContext || style == .overCurrentContext
+        let presenter = inContext ? presentationContext : presentationRoot
         let refuse = { (rule: String) in
             viewControllerDiagnostic("present: cannot present \(describe(presented)) from \(describe(self)): \(rule); ignored")
         }
@@ -51,7 +77,10 @@ extension UIViewController {
         guard let window = presenter.viewIfLoaded?.window else {
             return refuse("the view of \(describe(presenter)) is not in a window")
         }
-        let style = presented.modalPresentationStyle
+        if presented.modalTransitionStyle == .partialCurl,
+           style != .fullScreen || presenter.view.convert(presenter.view.bounds, to: window) != window.bounds {
+            return refuse(".partialCurl needs the .fullScreen presentation style (it has .\(style)) and a presenter whose view fills its window")
+        }
         let controller: UIPresentationController
         if style == .custom {
             controller = presented.transitioningDelegate?.presentationController(forPresented: presented, presenting: presenter, source: self)
@@ -63,10 +92,15 @@ extension UIViewController {
             controller = SystemPresentationController(presentedViewController: presented, presenting: presenter, removesPresentersView: !keeps)
         }
         controller.presentingViewController = presenter
-        let container = PresentationContainerView(frame: window.bounds)
-        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        controller.transitionStyle = inContext && presenter.providesPresentationContextTransitionStyle
+            ? presenter.modalTransitionStyle : presented.modalTransitionStyle
+        let contextView = presenter.view!
+        let host = inContext ? contextView.superview ?? window : window
+        let container = PresentationContainerView(frame: inContext ? contextView.frame : window.bounds)
+        container.autoresizingMask = inContext ? contextView.autoresizingMask : [.flexibleWidth, .flexibleHeight]
+        container.clipsToBounds = inContext
         container.presentationController = controller
-        window.addSubview(container)
+        host.addSubview(container)
         controller.containerView = container
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
@@ -75,7 +109,7 @@ extension UIViewController {
         presented.loadViewIfNeeded()
 
         let custom = animated ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
-        let animator = custom ?? (animated ? ModalTransitionAnimator(style: presented.modalTransitionStyle, presenting: true) : ImmediateAnimator())
+        let animator = custom ?? (animated ? ModalTransitionAnimator(style: controller.transitionStyle, presenting: true) : ImmediateAnimator())
         let interaction = custom.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let removes = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
@@ -164,11 +198,10 @@ extension UIViewController {
     /// The work of `dismiss(animated:completion:)` (kept here: members of an extension cannot be overridden).
     func presentationDismiss(animated: Bool, completion: (() -> Void)?,
                              systemInteraction: UIViewControllerInteractiveTransitioning? = nil) {
-        let root = presentationRoot
         let presenter: UIViewController
-        if root.presentedStorage != nil {
-            presenter = root
-        } else if let other = root.presentingStorage {
+        if let holder = presentingAncestor {
+            presenter = holder
+        } else if let other = presentationRoot.presentingStorage {
             presenter = other
         } else {
             return viewControllerDiagnostic("dismiss: \(describe(self)) neither presents nor is presented; nothing dismissed")
@@ -185,7 +218,7 @@ extension UIViewController {
         let container = controller.containerView ?? presenterView
         presented.beingDismissed = true
         let custom = animated ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
-        let animator = custom ?? (animated ? ModalTransitionAnimator(style: presented.modalTransitionStyle, presenting: false) : ImmediateAnimator())
+        let animator = custom ?? (animated ? ModalTransitionAnimator(style: controller.transitionStyle, presenting: false) : ImmediateAnimator())
         let interaction = custom.map { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) } ?? systemInteraction
         let presentedView = controller.presentedView
         let context = TransitionContext(

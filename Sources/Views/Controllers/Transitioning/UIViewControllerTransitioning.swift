@@ -178,6 +178,13 @@ public enum UIModalTransitionStyle: Int, Sendable {
     case flipHorizontal = 1
     /// The presented view fades in over the presenter, and out on dismissal.
     case crossDissolve = 2
+    /// The presenter's page curls up from the bottom edge part way (to progress
+    /// `ModalTransitionAnimator.partialCurlProgress` of the `pageCurl` transition) and stays
+    /// curled, uncovering the bottom of the presented view; a tap on the curled page
+    /// dismisses, uncurling it (`pageUnCurl` from that progress). As on Apple, only for a
+    /// `.fullScreen` presentation from a controller whose view fills its window: otherwise
+    /// the presentation is refused with a diagnostic (Apple raises).
+    case partialCurl = 3
 }
 
 /// Gives the objects that present and dismiss a controller (Apple's protocol), set as the
