@@ -86,7 +86,7 @@ open class UINavigationController: UIViewController {
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         guard hidden != barHidden else { return }
         barHidden = hidden
-        guard animated, isShowing else {
+        guard animated, isShowingInWindow else {
             navigationBar.isHidden = hidden
             if isViewLoaded { placeNavigationBar() }
             return
