@@ -33,6 +33,23 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
         }
     }
 
+    func testPushFollowsTheTimingFunction() throws {
+        try onMain {
+            let stage = try AnimatorStage(animator: .cube(duration: 1))
+            let from = stage.picture(stage.a.view), to = stage.picture(stage.b.view)
+            stage.navigation.pushViewController(stage.b, animated: true)
+            _ = stage.shown()
+            stage.host.advance(by: 0.25)
+            let eased = CAMediaTimingFunction(name: .easeInEaseOut).output(at: 0.25)
+            XCTAssertLessThan(eased, 0.2, "ease-in-out is slow at first")
+            let expected = try registryFrame("cube", parameters: ["subtype": "fromRight"], from: from, to: to, progress: eased)
+            assertBitmap(stage.shown(), matches: expected, name: "cube-eased-0.25", tolerance: ImageTolerance(perChannel: 1))
+            stage.host.advance(by: 0.8)
+            XCTAssertFalse(stage.b.view.isHidden)
+            assertBitmap(stage.shown(), matches: to, name: "cube-pushed")
+        }
+    }
+
     func testPercentDrivenUpdateShowsTheFrameAtEachPercentAndFinishes() throws {
         try onMain {
             let animator = KinescopeTransitionAnimator.cube(duration: 1)
@@ -54,6 +71,8 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
             XCTAssertTrue(stage.navigation.topViewController === stage.b)
             XCTAssertNil(stage.a.view.superview, "the outgoing view left")
             XCTAssertFalse(stage.b.view.isHidden)
+            let container = try XCTUnwrap(stage.b.view.superview)
+            XCTAssertEqual(container.layer.sublayers?.count, container.subviews.count, "the frame layer left")
             assertBitmap(stage.shown(), matches: to, name: "cube-finished")
         }
     }

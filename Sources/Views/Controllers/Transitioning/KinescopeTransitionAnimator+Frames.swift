@@ -22,7 +22,6 @@ final class TransitionFrameRun: CAAnimationDelegate {
     /// The views pictured, with whether each was hidden before (restored at the end).
     private var hiddenViews: [(UIView, Bool)] = []
     private var ended = false
-    private var onEnd: (() -> Void)?
 
     init(context: UIViewControllerContextTransitioning, transition: any Transition, reversed: Bool) {
         self.context = context
@@ -52,9 +51,9 @@ final class TransitionFrameRun: CAAnimationDelegate {
     }
 
     /// Hides the pictured views, lays the frame layer over the container and animates its
-    /// progress from 0 to 1 over `duration`; `onEnd` runs when the transition has completed.
-    func start(duration: TimeInterval, timing: CAMediaTimingFunction, onEnd: @escaping () -> Void) {
-        self.onEnd = onEnd
+    /// progress from 0 to 1 over `duration`. The animation holds this run (its delegate) until
+    /// `end(finished:)` removes it.
+    func start(duration: TimeInterval, timing: CAMediaTimingFunction) {
         guard source != nil else {
             // An empty container shows nothing: the transition completes on the next turn.
             callOnNextTurn { [self] in end(finished: true) }
@@ -105,7 +104,7 @@ final class TransitionFrameRun: CAAnimationDelegate {
 
     /// Puts the real views back, removes the frame layer and completes the transition (as
     /// cancelled when the interaction cancelled it or the animation was removed early).
-    func end(finished: Bool) {
+    private func end(finished: Bool) {
         guard !ended else { return }
         ended = true
         UIView.performWithoutAnimation {
@@ -117,8 +116,6 @@ final class TransitionFrameRun: CAAnimationDelegate {
         layer.delegate = nil
         let completed = finished && !context.transitionWasCancelled
         context.completeTransition(completed)
-        onEnd?()
-        onEnd = nil
     }
 
     /// The view pictured for `key` and where it is shown in the container: the context's view

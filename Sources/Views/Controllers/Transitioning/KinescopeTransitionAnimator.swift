@@ -69,8 +69,6 @@ public final class KinescopeTransitionAnimator: UIViewControllerAnimatedTransiti
     /// Which way the transition plays. Default `.automatic`.
     public var direction: Direction = .automatic
 
-    private var run: TransitionFrameRun?
-
     /// The transition registered under `name` (case-insensitive, as `kinescope list` shows
     /// them) with `parameters` given as text (`["subtype": "fromRight"]`, `["inputAngle":
     /// "1.57"]`), each validated. Throws the registry's error: an unknown name with the closest
@@ -102,9 +100,9 @@ public final class KinescopeTransitionAnimator: UIViewControllerAnimatedTransiti
     /// Pictures the two sides, lays the transition's layer over the container and starts its
     /// progress animation (see the type's description). Without animation (`isAnimated` false
     /// or a duration of 0) the incoming view is installed and the transition completed on the
-    /// next run-loop turn. A transition still running from an earlier call is ended first.
+    /// next run-loop turn. One animator may run several transitions at once (each run keeps
+    /// its own pictures until it ends).
     public func animateTransition(using context: UIViewControllerContextTransitioning) {
-        run?.end(finished: false)
         let container = context.containerView
         let toView = context.view(forKey: .to)
         if let toView, toView.superview == nil, let to = context.viewController(forKey: .to) {
@@ -125,11 +123,9 @@ public final class KinescopeTransitionAnimator: UIViewControllerAnimatedTransiti
         case .forward: false
         case .reverse: true
         }
-        let run = TransitionFrameRun(context: context, transition: transition, reversed: reversed)
-        self.run = run
-        run.start(duration: seconds, timing: context.isInteractive ? CAMediaTimingFunction(name: .linear) : timingFunction) { [weak self, weak run] in
-            if let run, self?.run === run { self?.run = nil }
-        }
+        // The run lives as long as its animation (which holds it as its delegate).
+        TransitionFrameRun(context: context, transition: transition, reversed: reversed)
+            .start(duration: seconds, timing: context.isInteractive ? CAMediaTimingFunction(name: .linear) : timingFunction)
     }
 
     /// Whether a transition from `from` to `to` goes back, the rule of `Direction.automatic`:
