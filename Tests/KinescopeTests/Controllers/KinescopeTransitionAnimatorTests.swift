@@ -52,16 +52,11 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
 
     func testPercentDrivenUpdateShowsTheFrameAtEachPercentAndFinishes() throws {
         try onMain {
-            let animator = KinescopeTransitionAnimator.cube(duration: 1)
-            let interaction = UIPercentDrivenInteractiveTransition()
-            let stage = try AnimatorStage(animator: animator, interaction: interaction)
-            let from = stage.picture(stage.a.view), to = stage.picture(stage.b.view)
-            stage.navigation.pushViewController(stage.b, animated: true)
+            let (stage, interaction) = try AnimatorStage.interactivePush(.cube(duration: 1))
+            let from = stage.from, to = stage.to
             for percent in [0.25, 0.5, 0.75] {
-                interaction.update(CGFloat(percent))
-                stage.host.advance(by: 0.05)
                 let expected = try registryFrame("cube", parameters: ["subtype": "fromRight"], from: from, to: to, progress: percent)
-                assertBitmap(stage.shown(), matches: expected, name: "cube-scrubbed-\(percent)")
+                assertBitmap(stage.scrubbed(interaction, to: CGFloat(percent)), matches: expected, name: "cube-scrubbed-\(percent)")
             }
             stage.host.advance(by: 0.5)
             assertBitmap(stage.shown(), matches: try registryFrame("cube", parameters: ["subtype": "fromRight"], from: from, to: to, progress: 0.75),
@@ -79,13 +74,10 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
 
     func testCancelPlaysBackAndRestoresTheOutgoingView() throws {
         try onMain {
-            let interaction = UIPercentDrivenInteractiveTransition()
-            let stage = try AnimatorStage(animator: .rippleEffect(duration: 1), interaction: interaction)
-            let from = stage.picture(stage.a.view), to = stage.picture(stage.b.view)
-            stage.navigation.pushViewController(stage.b, animated: true)
-            interaction.update(0.6)
-            stage.host.advance(by: 0.05)
-            assertBitmap(stage.shown(), matches: try registryFrame("rippleEffect", from: from, to: to, progress: 0.6), name: "ripple-0.6")
+            let (stage, interaction) = try AnimatorStage.interactivePush(.rippleEffect(duration: 1))
+            let from = stage.from, to = stage.to
+            assertBitmap(stage.scrubbed(interaction, to: 0.6), matches: try registryFrame("rippleEffect", from: from, to: to, progress: 0.6),
+                         name: "ripple-0.6")
             interaction.cancel()
             stage.host.advance(by: 1)
             XCTAssertTrue(stage.navigation.topViewController === stage.a)
@@ -182,26 +174,17 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
 
     func testNaNAndOutOfRangePercentsAreReportedAndTheFrameStaysConsistent() throws {
         try onMain {
-            let interaction = UIPercentDrivenInteractiveTransition()
-            let stage = try AnimatorStage(animator: .pageCurl(duration: 1), interaction: interaction)
-            let from = stage.picture(stage.a.view), to = stage.picture(stage.b.view)
-            stage.navigation.pushViewController(stage.b, animated: true)
-            interaction.update(0.4)
-            stage.host.advance(by: 0.05)
+            let (stage, interaction) = try AnimatorStage.interactivePush(.pageCurl(duration: 1))
+            let from = stage.from, to = stage.to
+            _ = stage.scrubbed(interaction, to: 0.4)
             let atPoint4 = try registryFrame("pageCurl", parameters: ["subtype": "fromRight"], from: from, to: to, progress: 0.4)
-            interaction.update(.nan)
-            stage.host.advance(by: 0.05)
+            assertBitmap(stage.scrubbed(interaction, to: .nan), matches: atPoint4, name: "nan-ignored")
             XCTAssertTrue(stage.diagnostics.contains { $0.contains("update(nan)") && $0.contains("ignored") }, "\(stage.diagnostics)")
-            assertBitmap(stage.shown(), matches: atPoint4, name: "nan-ignored")
-            interaction.update(1.5)
-            stage.host.advance(by: 0.05)
+            assertBitmap(stage.scrubbed(interaction, to: 1.5), matches: to, name: "clamped-to-1")
             XCTAssertTrue(stage.diagnostics.contains { $0.contains("update(1.5)") && $0.contains("clamped") }, "\(stage.diagnostics)")
-            assertBitmap(stage.shown(), matches: to, name: "clamped-to-1")
             XCTAssertTrue(stage.b.view.isHidden, "scrubbed to the end, the transition still waits for the interaction")
             XCTAssertNotNil(stage.a.view.superview)
-            interaction.update(-2)
-            stage.host.advance(by: 0.05)
-            assertBitmap(stage.shown(), matches: from, name: "clamped-to-0")
+            assertBitmap(stage.scrubbed(interaction, to: -2), matches: from, name: "clamped-to-0")
             interaction.finish()
             stage.host.advance(by: 1.1)
             XCTAssertTrue(stage.navigation.topViewController === stage.b)
@@ -244,6 +227,27 @@ private final class AnimatorStage {
         host.show(window)
         host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
         navigation.delegate = delegate
+    }
+
+    /// `a` and `b` as the animator pictures them, taken when first asked for.
+    private(set) lazy var from = picture(a.view)
+    private(set) lazy var to = picture(b.view)
+
+    /// A stage whose push of `b`, driven by a new percent-driven interaction, has begun (at
+    /// 0 %), with the pictures taken before it.
+    static func interactivePush(_ animator: KinescopeTransitionAnimator) throws -> (AnimatorStage, UIPercentDrivenInteractiveTransition) {
+        let interaction = UIPercentDrivenInteractiveTransition()
+        let stage = try AnimatorStage(animator: animator, interaction: interaction)
+        _ = (stage.from, stage.to)
+        stage.navigation.pushViewController(stage.b, animated: true)
+        return (stage, interaction)
+    }
+
+    /// What the window shows one frame after `interaction.update(percent)`.
+    func scrubbed(_ interaction: UIPercentDrivenInteractiveTransition, to percent: CGFloat) -> Bitmap {
+        interaction.update(percent)
+        host.advance(by: 0.05)
+        return shown()
     }
 
     /// What the window shows now.

@@ -55,7 +55,7 @@ final class TransitionFrameRun: CAAnimationDelegate {
     /// `end(finished:)` removes it.
     func start(duration: TimeInterval, timing: CAMediaTimingFunction) {
         guard source != nil else {
-            // An empty container shows nothing: the transition completes on the next turn.
+            viewControllerDiagnostic("KinescopeTransitionAnimator: the container of the transition from \(describe(context.viewController(forKey: .from))) to \(describe(context.viewController(forKey: .to))) has no area (\(context.containerView.bounds.size)); completed without frames")
             callOnNextTurn { [self] in end(finished: true) }
             return
         }
