@@ -191,8 +191,8 @@ final class KinescopeTransitionAnimatorTests: XCTestCase {
         }
     }
 
-    func testAutomaticDirectionFollowsTheContainer() throws {
-        try onMain {
+    func testAutomaticDirectionFollowsTheContainer() {
+        onMain {
             let parent = UIViewController(), first = UIViewController(), second = UIViewController()
             parent.addChild(first)
             parent.addChild(second)
