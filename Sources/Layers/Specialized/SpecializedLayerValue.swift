@@ -231,6 +231,8 @@ extension LayerKeyPath {
     static let specializedKeys: Set<String> = [
         "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
         "colors", "locations", "startPoint", "endPoint", "fontSize", "foregroundColor",
+        // Views' `KinescopeTransitionAnimator` frame layer.
+        "transitionProgress",
     ]
 }
 
