@@ -73,6 +73,7 @@ final class PageScroller: UIScrollViewDelegate {
         for page in slots where page.view.superview !== scrollView { scrollView.addSubview(page.view) }
         layout()
         if sliding == nil { relocate(to: offset(ofSlot: shownSlot)) }
+        refreshIndicator()
     }
 
     func layout() {
