@@ -120,6 +120,16 @@ final class PageViewControllerTests: XCTestCase {
         }
     }
 
+    func testVerticalCurlTurnsFromTheBottomEdge() throws {
+        try MainActor.assumeIsolated {
+            let stage = try PageStage(style: .pageCurl, orientation: .vertical)
+            stage.drag(from: CGPoint(x: 190, y: 146), step: CGPoint(x: 0, y: -10), frames: 12, stillBeforeRelease: 0.3)
+            stage.run(seconds: 0.6)
+            XCTAssertEqual(stage.pages.viewControllers?.map(\.title), ["1"])
+            XCTAssertEqual(stage.log.entries, ["willTransitionTo(1)", "didFinish(previous: 0, completed: true)"])
+        }
+    }
+
     func testTapAtTheEdgeTurnsAndAtTheLastPageDoesNothing() throws {
         try MainActor.assumeIsolated {
             let stage = try PageStage(style: .pageCurl, initial: [3])
@@ -188,11 +198,11 @@ final class PageStage {
     let log = PageDelegateLog()
     var diagnostics: [String] = []
 
-    init(style: UIPageViewController.TransitionStyle, options: [UIPageViewController.OptionsKey: Any]? = nil,
-         initial: [Int] = [0]) throws {
+    init(style: UIPageViewController.TransitionStyle, orientation: UIPageViewController.NavigationOrientation = .horizontal,
+         options: [UIPageViewController.OptionsKey: Any]? = nil, initial: [Int] = [0]) throws {
         host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
-        pages = UIPageViewController(transitionStyle: style, navigationOrientation: .horizontal, options: options)
+        pages = UIPageViewController(transitionStyle: style, navigationOrientation: orientation, options: options)
         pages.dataSource = book
         pages.delegate = log
         host.runLoop.engine.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
@@ -207,18 +217,9 @@ final class PageStage {
     func frame() { host.advance(by: 1.0 / 60) }
     func run(seconds: Double) { for _ in 0..<Int((seconds * 60).rounded()) { frame() } }
 
-    /// Presses at `start`, moves by `step` each frame for `frames` frames, waits `still`
-    /// seconds and releases.
+    /// A scripted drag at the stage's 60 fps (`HeadlessHost.scriptedDrag`).
     func drag(from start: CGPoint, step: CGPoint, frames: Int, stillBeforeRelease still: Double = 0) {
-        host.pressPointer(at: start)
-        var point = start
-        for _ in 0..<frames {
-            frame()
-            point = CGPoint(x: point.x + step.x, y: point.y + step.y)
-            host.movePointer(to: point)
-        }
-        if still > 0 { run(seconds: still) }
-        host.releasePointer(at: point)
+        host.scriptedDrag(from: start, step: step, frames: frames, stillBeforeRelease: still)
     }
 }
 
