@@ -130,6 +130,19 @@ final class PageViewControllerTests: XCTestCase {
         }
     }
 
+    func testMidSpineDragTurnsToTheNextSpread() throws {
+        try MainActor.assumeIsolated {
+            let stage = try PageStage(style: .pageCurl, options: [.spineLocation: UIPageViewController.SpineLocation.mid],
+                                      initial: [0, 1])
+            XCTAssertEqual(stage.book.page(1).view.frame, CGRect(x: 100, y: 0, width: 100, height: 150))
+            stage.drag(from: CGPoint(x: 195, y: 140), step: CGPoint(x: -10, y: 0), frames: 10, stillBeforeRelease: 0.3)
+            stage.run(seconds: 0.6)
+            XCTAssertEqual(stage.pages.viewControllers?.map(\.title), ["2", "3"])
+            XCTAssertEqual(stage.log.entries, ["willTransitionTo(2,3)", "didFinish(previous: 0,1, completed: true)"])
+            XCTAssertTrue(stage.diagnostics.isEmpty, "\(stage.diagnostics)")
+        }
+    }
+
     func testTapAtTheEdgeTurnsAndAtTheLastPageDoesNothing() throws {
         try MainActor.assumeIsolated {
             let stage = try PageStage(style: .pageCurl, initial: [3])
