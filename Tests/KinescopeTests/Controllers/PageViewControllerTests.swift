@@ -76,6 +76,28 @@ final class PageViewControllerTests: XCTestCase {
         }
     }
 
+    func testDelegateSpineLocationIsAskedOnceAndCheckedAgainstThePages() throws {
+        try MainActor.assumeIsolated {
+            let log = PageDelegateLog()
+            log.spine = .mid
+            let pages = UIPageViewController(transitionStyle: .pageCurl, navigationOrientation: .horizontal)
+            pages.delegate = log
+            pages.setViewControllers([UIViewController()], direction: .forward, animated: false)
+            var diagnostics: [String] = []
+            let host = try HeadlessHost(size: CGSize(width: 200, height: 150), framesPerSecond: 60)
+            host.runLoop.engine.diagnosticHandler = { diagnostics.append($0) }
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
+            window.rootViewController = pages
+            host.show(window)
+            host.advance(by: 1.0 / 60)
+            XCTAssertEqual(log.entries, ["spineLocationFor(landscape)"])
+            XCTAssertEqual(pages.spineLocation, .min, "a .mid spine needs two pages: refused")
+            XCTAssertFalse(pages.isDoubleSided)
+            XCTAssertEqual(diagnostics.count, 1)
+            XCTAssertTrue(diagnostics.first?.contains("needs 2 view controllers") ?? false, "\(diagnostics)")
+        }
+    }
+
     func testCurlDragPastHalfFinishesTheTurn() throws {
         try MainActor.assumeIsolated {
             let stage = try PageStage(style: .pageCurl)
@@ -223,6 +245,7 @@ final class PageStage {
         window.rootViewController = pages
         host.show(window)
         frame()
+        log.entries.removeAll()
     }
 
     var indicator: UIPageControl { pages.pager!.indicator }
@@ -284,6 +307,13 @@ final class PageBook: UIPageViewControllerDataSource {
 @MainActor
 final class PageDelegateLog: UIPageViewControllerDelegate {
     var entries: [String] = []
+    /// What `spineLocationFor` answers; nil for the current location.
+    var spine: UIPageViewController.SpineLocation?
+    func pageViewController(_ pageViewController: UIPageViewController,
+                            spineLocationFor orientation: UIInterfaceOrientation) -> UIPageViewController.SpineLocation {
+        entries.append("spineLocationFor(\(orientation.isLandscape ? "landscape" : "portrait"))")
+        return spine ?? pageViewController.spineLocation
+    }
     func pageViewController(_ pageViewController: UIPageViewController, willTransitionTo pendingViewControllers: [UIViewController]) {
         entries.append("willTransitionTo(\(pendingViewControllers.map { $0.title ?? "?" }.joined(separator: ",")))")
     }

@@ -8,8 +8,9 @@ import Transitions
 /// One `.pageCurl` page turn, dragged, tapped or programmatic: the pages are snapshotted once
 /// when it begins, and each frame in which the turn moves draws one curl frame
 /// (`PointerPageCurl`) into one of two reused bitmaps shown as the contents of a view over the
-/// pages (two, so that the bitmap the compositor drew last is never the one being written; no
-/// bitmap is allocated per frame). Nothing is drawn in a frame where nothing moved.
+/// pages (two, so that the bitmap the last render tree refers to is never the one being
+/// written; each frame wraps its bitmap in a new `CGImage`, a small object, so the compositor
+/// sees new contents; no bitmap is allocated per frame). Nothing is drawn in a frame where nothing moved.
 ///
 /// Geometry, horizontal (vertical swaps the axes): the sheet that turns is the page (for a
 /// `.mid` spine the half on the side of the turn). A forward turn lifts its outer corner —

@@ -186,11 +186,11 @@ open class UIPageViewController: UIViewController {
             let orientation: UIInterfaceOrientation = view.bounds.width > view.bounds.height ? .landscapeRight : .portrait
             let asked = delegate.pageViewController(self, spineLocationFor: orientation)
             if asked != spineLocation {
-                if asked == .mid, !doubleSided { doubleSided = true }
                 if let pages = viewControllers, pages.count != (asked == .mid ? 2 : 1) {
                     viewControllerDiagnostic("UIPageViewController: spine location \(asked) from the delegate needs \(asked == .mid ? 2 : 1) view controllers, \(describe(self)) shows \(pages.count); kept \(spineLocation)")
                 } else {
                     spineLocation = asked
+                    if asked == .mid { doubleSided = true }
                 }
             }
         }
