@@ -183,6 +183,16 @@ struct PageCurlStyle: Sendable {
     var shadowArea: PixelRect?
 }
 
+/// Where a frame's curl line stands.
+enum CurlPlacement: Sendable {
+    /// At `progress` (0…1) of the whole travel: 0 flat, 1 past the far edge with its shadow.
+    case progress(Double)
+    /// At `distance` pixels along the travel direction from the page corner (or edge) the curl
+    /// starts from (u = c in the design note); the cross-dissolve outside the page takes the
+    /// matching fraction of the travel.
+    case line(Double)
+}
+
 /// Draws page-curl frames; see the design note above.
 struct PageCurlRenderer: Sendable {
     let style: PageCurlStyle
@@ -198,10 +208,18 @@ struct PageCurlRenderer: Sendable {
     /// `scratch` (tests) the call makes its own.
     func render(from: Bitmap, to: Bitmap, progress: Double, into destination: Bitmap, clip: PixelRect,
                 kernels: KernelPath, scratch: TransitionScratch = TransitionScratch()) {
+        render(from: from, to: to, placement: .progress(progress), into: destination, clip: clip, kernels: kernels,
+               scratch: scratch)
+    }
+
+    /// `render` with the curl line placed by `placement` (by progress, or at a given distance
+    /// along the travel direction); the two kernel paths give the same bytes for either.
+    func render(from: Bitmap, to: Bitmap, placement: CurlPlacement, into destination: Bitmap, clip: PixelRect,
+                kernels: KernelPath, scratch: TransitionScratch) {
         let area = clip.intersection(destination.bounds)
         guard !area.isEmpty else { return }
         let plans = scratch.laneRows(1, length: CurlPlans.words).base
-        let frame = CurlFrame(style: style, from: from, to: to, progress: progress, plans: CurlPlans(plans))
+        let frame = CurlFrame(style: style, from: from, to: to, placement: placement, plans: CurlPlans(plans))
         switch kernels {
         case .reference:
             for y in area.minY..<area.maxY {
@@ -251,7 +269,7 @@ struct CurlFrame {
     /// Where the two-pass runs keep a block's plans.
     let plans: CurlPlans
 
-    init(style: PageCurlStyle, from: Bitmap, to: Bitmap, progress: Double, plans: CurlPlans) {
+    init(style: PageCurlStyle, from: Bitmap, to: Bitmap, placement: CurlPlacement, plans: CurlPlans) {
         self.plans = plans
         self.from = PixelSource(from)
         self.to = PixelSource(to)
@@ -269,7 +287,15 @@ struct CurlFrame {
         let span = abs(dx) * (right - left) + abs(dy) * (bottom - top)
         let radius = max(style.radius, 0.01)
         let shadow = max(0, style.shadowWidth)
-        let line = progress * (span + radius + shadow + 1)
+        let line: Double, progress: Double
+        switch placement {
+        case .progress(let fraction):
+            progress = fraction
+            line = fraction * (span + radius + shadow + 1)
+        case .line(let distance):
+            line = distance
+            progress = min(max(distance / (span + radius + shadow + 1), 0), 1)
+        }
         c = Float(line)
         r = Float(radius)
         inverseR = 1 / Float(radius)

@@ -74,15 +74,24 @@ struct ScrollScene {
     /// Drags by moving the pointer `step` per frame for `frames` frames from `start`, then
     /// releases at once (a flick) or after `still` seconds without moving.
     func drag(from start: CGPoint, step: CGPoint, frames: Int, stillBeforeRelease still: Double = 0) {
-        host.pressPointer(at: start)
+        host.scriptedDrag(from: start, step: step, frames: frames, stillBeforeRelease: still)
+    }
+}
+
+extension HeadlessHost {
+    /// Presses at `start`, moves the pointer `step` per frame (of the run loop's rate) for
+    /// `frames` frames, then releases at once (a flick) or after `still` seconds without moving.
+    @MainActor
+    func scriptedDrag(from start: CGPoint, step: CGPoint, frames: Int, stillBeforeRelease still: Double = 0) {
+        pressPointer(at: start)
         var point = start
         for _ in 0..<frames {
-            frame()
+            advance(by: 1.0 / Double(runLoop.framesPerSecond))
             point = CGPoint(x: point.x + step.x, y: point.y + step.y)
-            host.movePointer(to: point)
+            movePointer(to: point)
         }
-        if still > 0 { host.advance(by: still) }
-        host.releasePointer(at: point)
+        if still > 0 { advance(by: still) }
+        releasePointer(at: point)
     }
 }
 
