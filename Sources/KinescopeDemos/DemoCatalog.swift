@@ -31,7 +31,7 @@ public enum DemoCatalog {
              makeController: { ScrollDemoViewController() }),
         Demo(name: "controls", summary: "the standard controls in a settings-like column: switch, slider, progress, stepper, segmented control, page control, spinner, configured buttons",
              makeController: { ControlsDemoViewController() }),
-        Demo(name: "navigation", summary: "a navigation controller: a list of images pushing detail screens (system slide, back button, edge drag to go back)",
+        Demo(name: "navigation", summary: "tabs fading between a navigation list (system slide or cube push, edge drag back), every modal style with alerts, and a page-curl book turned by dragging",
              makeController: { makeNavigationDemo() }),
     ]
 

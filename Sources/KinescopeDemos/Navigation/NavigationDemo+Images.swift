@@ -1,23 +1,21 @@
 import Kinescope
 
-/// A navigation controller over a list of the demo images: a click on a row pushes its
-/// detail screen with the system slide; on the detail screen the Next button pushes the next
-/// image, a click on the photo goes back (as the back button and a drag from the left edge
-/// do, the drag interactively).
-@MainActor
-func makeNavigationDemo() -> UIViewController {
-    UINavigationController(rootViewController: ImageListViewController())
-}
-
 /// The list: one row per demo image, with a thumbnail.
-final class ImageListViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+/// The bar's right button switches pushes and pops between the system slide and a Kinescope
+/// cube turn (a `KinescopeTransitionAnimator` from the navigation controller's delegate; the
+/// edge drag still pops, interactively, through the cube).
+final class ImageListViewController: UIViewController, UITableViewDataSource, UITableViewDelegate,
+                                     UINavigationControllerDelegate {
     static let names = ["Anchor", "Cone", "Igloo", "Spaceship", "PhotoLandscape", "PhotoTexture"]
     private let table = UITableView(frame: .zero, style: .plain)
     private var thumbnails: [UIImage?] = []
+    private var turnsCube = false
 
     override func viewDidLoad() {
         super.viewDidLoad()
         title = "Images"
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Cube", style: .plain, target: self,
+                                                            action: ImageListViewController.toggleCube)
         thumbnails = Self.names.map { name in
             UIImage(named: name).map { image in
                 UIGraphicsImageRenderer(size: CGSize(width: 48, height: 48)).image { _ in
@@ -35,11 +33,12 @@ final class ImageListViewController: UIViewController, UITableViewDataSource, UI
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let top = UINavigationBar.height
-        table.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top))
+        table.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top - UITabBar.height))
     }
 
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
+        navigationController?.delegate = self
         if let selected = table.indexPathForSelectedRow { table.deselectRow(at: selected, animated: animated) }
     }
 
@@ -56,6 +55,16 @@ final class ImageListViewController: UIViewController, UITableViewDataSource, UI
 
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         navigationController?.pushViewController(ImageDetailViewController(index: indexPath.row), animated: true)
+    }
+
+    private func toggleCube() {
+        turnsCube.toggle()
+        navigationItem.rightBarButtonItem?.title = turnsCube ? "Slide" : "Cube"
+    }
+
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        turnsCube ? KinescopeTransitionAnimator.cube() : nil
     }
 }
 
@@ -87,7 +96,8 @@ final class ImageDetailViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let top = UINavigationBar.height
-        imageView.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top)).insetBy(dx: 16, dy: 16)
+        imageView.frame = CGRect(x: 0, y: top, width: view.bounds.width,
+                                 height: max(0, view.bounds.height - top - UITabBar.height)).insetBy(dx: 16, dy: 16)
     }
 
     private func showNext() {
