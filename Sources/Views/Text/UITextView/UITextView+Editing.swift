@@ -1,0 +1,98 @@
+import Foundation
+import Geometry
+
+extension UITextView: TextEditorHost, UITextInput, TextInputView {
+    var acceptsTextFocus: Bool { isEditable }
+
+    /// Pastes X11's primary selection (the text selected last) at `point` (the view's
+    /// coordinates): the middle button's paste.
+    public func pastePrimarySelection(at point: CGPoint) {
+        guard isEditable, becomeFirstResponder() else { return }
+        editor.select(NSRange(location: offset(at: point), length: 0))
+        editor.paste(from: .primary)
+        undoManager?.endEventGroup()
+    }
+
+    // MARK: TextEditorHost
+
+    func editorShouldChange(_ range: NSRange, replacement: String) -> Bool {
+        textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: replacement) ?? true
+    }
+
+    func editorDidChange() {
+        refresh(restartBlink: true, scroll: true)
+        textDelegate?.textViewDidChange(self)
+        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
+        textDelegate?.textViewDidChangeSelection(self)
+    }
+
+    func editorDidChangeSelection() {
+        refresh(restartBlink: true, scroll: true)
+        textDelegate?.textViewDidChangeSelection(self)
+    }
+
+    func editorReturn() {}
+    var editorAllowsNewlines: Bool { true }
+    var editorIsEditable: Bool { isEditable }
+    var editorIsSecure: Bool { false }
+    var editorUndoManager: UndoManager? { undoManager }
+    var editorLayout: TextLayoutStore { store }
+
+    func editorTextWasReset(_ text: String) { store.setText(text) }
+
+    func editorTextWasReplaced(_ range: NSRange, with replacement: String) { store.replace(range, with: replacement) }
+
+    // MARK: UITextInput
+
+    /// Whether the view holds any text.
+    public var hasText: Bool { !editor.text.isEmpty }
+
+    /// Types `text` over the selection, asking the delegate first.
+    public func insertText(_ text: String) { editor.insertText(text) }
+
+    /// Deletes the selection or the character before the caret, asking the delegate first.
+    public func deleteBackward() { editor.deleteBackward() }
+
+    /// The selection, or the caret as an empty range.
+    public var selectedTextRange: UITextRange? {
+        get { TextOffsetRange(editor.selectedRange) }
+        set {
+            guard let newValue, let range = editor.range(of: newValue) else { return }
+            editor.select(range)
+        }
+    }
+
+    /// The start of the text.
+    public var beginningOfDocument: UITextPosition { TextOffset(0) }
+    /// The end of the text.
+    public var endOfDocument: UITextPosition { TextOffset(editor.length) }
+
+    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
+    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        editor.position(from: position, offset: offset)
+    }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        editor.offset(from: from, to: toPosition)
+    }
+
+    /// The range between two positions of this view, in either order.
+    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        editor.textRange(from: fromPosition, to: toPosition)
+    }
+
+    /// The text of `range`.
+    public func text(in range: UITextRange) -> String? { editor.range(of: range).map(editor.substring) }
+
+    /// Replaces `range` with `text`, asking the delegate and registering undo.
+    public func replace(_ range: UITextRange, withText text: String) {
+        guard let r = editor.range(of: range) else { return }
+        editor.replace(r, with: text)
+    }
+
+    /// How two positions of this view are ordered.
+    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        editor.compare(position, to: other)
+    }
+}
