@@ -364,7 +364,8 @@ final class TextEditor {
             return false
         default:
             if control {
-                switch key.characters.lowercased().isEmpty ? Self.letter(key.keysym) : key.characters.lowercased() {
+                let letter = Self.letter(key.keysym)
+                switch letter.isEmpty ? key.characters.lowercased() : letter {
                 case "a": select(NSRange(location: 0, length: length))
                 case "c": copy()
                 case "x": cut()

@@ -93,6 +93,7 @@ open class UndoManager {
     open func registerUndo<TargetType: AnyObject>(withTarget target: TargetType,
                                                   handler: @escaping @MainActor (TargetType) -> Void) {
         guard isUndoRegistrationEnabled else { return }
+        if !isUndoing, !isRedoing { redoStack.removeAll() }
         if openGroups.isEmpty {
             guard groupsByEvent else {
                 return report("registerUndo with groupsByEvent false and no open group; ignored")
