@@ -252,24 +252,25 @@ final class TextLayoutStore {
         }
     }
 
-    private func paragraphIndex(containing offset: Int) -> Int {
-        refreshGeometry()
-        var lo = 0, hi = paragraphs.count - 1
+    /// The last index in `0..<count` of the ascending `values` whose value is at most
+    /// `value` (0 when none is).
+    private static func lastIndex<T: Comparable>(in values: [T], count: Int, notAbove value: T) -> Int {
+        var lo = 0, hi = count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if values[mid] <= value { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
+    private func paragraphIndex(containing offset: Int) -> Int {
+        refreshGeometry()
+        return Self.lastIndex(in: starts, count: paragraphs.count, notAbove: offset)
+    }
+
     private func paragraphIndex(atY y: CGFloat) -> Int {
         refreshGeometry()
-        var lo = 0, hi = paragraphs.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if tops[mid] <= y { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        return Self.lastIndex(in: tops, count: paragraphs.count, notAbove: y)
     }
 
     private func lineCount(_ p: Int) -> Int {
@@ -284,12 +285,7 @@ final class TextLayoutStore {
 
     private func scalar(_ p: Int, utf16 offset: Int) -> Int {
         guard let map = paragraphs[p].utf16OfScalar else { return offset }
-        var lo = 0, hi = map.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if map[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        return Self.lastIndex(in: map, count: map.count, notAbove: offset)
     }
 
     /// The paragraph, line and caret x (points) of `offset`.

@@ -71,6 +71,39 @@ public protocol UITextInput: UIKeyInput {
     func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult
 }
 
+/// Kinescope's text inputs count positions in UTF-16 units from the start (`TextOffset`), so
+/// navigation needs only `endOfDocument`; positions of another kind answer nil or 0.
+public extension UITextInput {
+    /// Offset 0.
+    var beginningOfDocument: UITextPosition { TextOffset(0) }
+
+    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
+    func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        guard let base = (position as? TextOffset)?.offset, let length = (endOfDocument as? TextOffset)?.offset
+        else { return nil }
+        let target = base + offset
+        return (0...length).contains(target) ? TextOffset(target) : nil
+    }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        guard let a = (from as? TextOffset)?.offset, let b = (toPosition as? TextOffset)?.offset else { return 0 }
+        return b - a
+    }
+
+    /// The range between two positions, in either order.
+    func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        guard let a = (fromPosition as? TextOffset)?.offset, let b = (toPosition as? TextOffset)?.offset else { return nil }
+        return TextOffsetRange(NSRange(location: min(a, b), length: abs(b - a)))
+    }
+
+    /// How two positions are ordered.
+    func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        let x = (position as? TextOffset)?.offset ?? 0, y = (other as? TextOffset)?.offset ?? 0
+        return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+    }
+}
+
 extension TextEditor {
     func offset(of position: UITextPosition) -> Int? {
         (position as? TextOffset).map { min(max(0, $0.offset), length) }
@@ -80,27 +113,5 @@ extension TextEditor {
         guard let r = range as? TextOffsetRange else { return nil }
         let lower = min(max(0, r.range.location), length)
         return NSRange(location: lower, length: min(max(0, r.range.length), length - lower))
-    }
-
-    /// `UITextInput.position(from:offset:)`: nil when the result is outside the text.
-    func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        guard let base = self.offset(of: position) else { return nil }
-        let target = base + offset
-        return (0...length).contains(target) ? TextOffset(target) : nil
-    }
-
-    func offset(from: UITextPosition, to: UITextPosition) -> Int {
-        guard let a = offset(of: from), let b = offset(of: to) else { return 0 }
-        return b - a
-    }
-
-    func textRange(from: UITextPosition, to: UITextPosition) -> UITextRange? {
-        guard let a = offset(of: from), let b = offset(of: to) else { return nil }
-        return TextOffsetRange(NSRange(location: min(a, b), length: abs(b - a)))
-    }
-
-    func compare(_ a: UITextPosition, to b: UITextPosition) -> ComparisonResult {
-        let x = offset(of: a) ?? 0, y = offset(of: b) ?? 0
-        return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
     }
 }

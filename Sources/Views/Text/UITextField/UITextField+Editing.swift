@@ -92,25 +92,8 @@ extension UITextField: TextEditorHost, UITextInput {
         }
     }
 
-    /// The start of the text (offset 0).
-    public var beginningOfDocument: UITextPosition { TextOffset(0) }
     /// The end of the text.
     public var endOfDocument: UITextPosition { TextOffset(editor.length) }
-
-    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
-    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        editor.position(from: position, offset: offset)
-    }
-
-    /// UTF-16 units from `from` to `toPosition`.
-    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
-        editor.offset(from: from, to: toPosition)
-    }
-
-    /// The range between two positions of this field, in either order.
-    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
-        editor.textRange(from: fromPosition, to: toPosition)
-    }
 
     /// The text of `range`.
     public func text(in range: UITextRange) -> String? {
@@ -121,10 +104,5 @@ extension UITextField: TextEditorHost, UITextInput {
     public func replace(_ range: UITextRange, withText text: String) {
         guard let r = editor.range(of: range) else { return }
         editor.replace(r, with: text)
-    }
-
-    /// How two positions of this field are ordered.
-    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        editor.compare(position, to: other)
     }
 }

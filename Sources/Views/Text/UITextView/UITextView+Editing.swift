@@ -62,25 +62,8 @@ extension UITextView: TextEditorHost, UITextInput, TextInputView {
         }
     }
 
-    /// The start of the text.
-    public var beginningOfDocument: UITextPosition { TextOffset(0) }
     /// The end of the text.
     public var endOfDocument: UITextPosition { TextOffset(editor.length) }
-
-    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
-    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        editor.position(from: position, offset: offset)
-    }
-
-    /// UTF-16 units from `from` to `toPosition`.
-    public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
-        editor.offset(from: from, to: toPosition)
-    }
-
-    /// The range between two positions of this view, in either order.
-    public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
-        editor.textRange(from: fromPosition, to: toPosition)
-    }
 
     /// The text of `range`.
     public func text(in range: UITextRange) -> String? { editor.range(of: range).map(editor.substring) }
@@ -89,10 +72,5 @@ extension UITextView: TextEditorHost, UITextInput, TextInputView {
     public func replace(_ range: UITextRange, withText text: String) {
         guard let r = editor.range(of: range) else { return }
         editor.replace(r, with: text)
-    }
-
-    /// How two positions of this view are ordered.
-    public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        editor.compare(position, to: other)
     }
 }
