@@ -114,4 +114,22 @@ extension TextEditor {
         let lower = min(max(0, r.range.location), length)
         return NSRange(location: lower, length: min(max(0, r.range.length), length - lower))
     }
+
+    /// `UITextInput.selectedTextRange`: the selection; setting selects (clamped).
+    var selectedTextRange: UITextRange? {
+        get { TextOffsetRange(selectedRange) }
+        set {
+            guard let newValue, let range = range(of: newValue) else { return }
+            select(range)
+        }
+    }
+
+    /// `UITextInput.text(in:)`.
+    func text(in range: UITextRange) -> String? { self.range(of: range).map(substring) }
+
+    /// `UITextInput.replace(_:withText:)`: asks the delegate, registers undo.
+    func replace(_ range: UITextRange, withText text: String) {
+        guard let r = self.range(of: range) else { return }
+        replace(r, with: text)
+    }
 }

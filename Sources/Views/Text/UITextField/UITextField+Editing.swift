@@ -85,24 +85,18 @@ extension UITextField: TextEditorHost, UITextInput {
 
     /// The selection, or the caret as an empty range. Setting it selects (clamped to the text).
     public var selectedTextRange: UITextRange? {
-        get { TextOffsetRange(editor.selectedRange) }
-        set {
-            guard let newValue, let range = editor.range(of: newValue) else { return }
-            editor.select(range)
-        }
+        get { editor.selectedTextRange }
+        set { editor.selectedTextRange = newValue }
     }
 
     /// The end of the text.
     public var endOfDocument: UITextPosition { TextOffset(editor.length) }
 
     /// The text of `range`.
-    public func text(in range: UITextRange) -> String? {
-        editor.range(of: range).map(editor.substring)
-    }
+    public func text(in range: UITextRange) -> String? { editor.text(in: range) }
 
     /// Replaces `range` with `text`, asking the delegate and registering undo.
     public func replace(_ range: UITextRange, withText text: String) {
-        guard let r = editor.range(of: range) else { return }
-        editor.replace(r, with: text)
+        editor.replace(range, withText: text)
     }
 }
