@@ -99,6 +99,20 @@ final class UITextViewEditingTests: XCTestCase {
         }
     }
 
+    func testMiddleClickPastesThePrimarySelection() throws {
+        ControlFixture.run { f in
+            let source = f.field()
+            source.text = "picked"
+            XCTAssertTrue(source.becomeFirstResponder())
+            f.control("a")
+            let view = UITextView(frame: CGRect(x: 0, y: 60, width: 200, height: 60))
+            f.window.addSubview(view)
+            f.window.sendMiddleClick(at: CGPoint(x: 20, y: 70))
+            XCTAssertEqual(view.text, "picked")
+            XCTAssertTrue(view.isFirstResponder)
+        }
+    }
+
     func testCaretBlinksOnTheLayerClockWithoutRedrawingText() throws {
         ControlFixture.run { f in
             let view = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))

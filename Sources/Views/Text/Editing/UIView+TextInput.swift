@@ -51,3 +51,22 @@ extension UIView {
         _ = inputs[next].1.becomeFirstResponder()
     }
 }
+
+extension UIWindow {
+    /// The middle button went down at `location` (window coordinates): the text field or
+    /// editable text view under it pastes X11's primary selection there, as X11 programs do.
+    /// Elsewhere nothing happens. Non-finite locations are ignored.
+    public func sendMiddleClick(at location: CGPoint) {
+        guard location.x.isFinite, location.y.isFinite else { return }
+        var view = hitTest(convert(location, from: nil), with: nil)
+        while let current = view {
+            if let field = current as? UITextField {
+                return field.pastePrimarySelection(at: field.convert(location, from: self))
+            }
+            if let textView = current as? UITextView {
+                return textView.pastePrimarySelection(at: textView.convert(location, from: self))
+            }
+            view = current.superview
+        }
+    }
+}
