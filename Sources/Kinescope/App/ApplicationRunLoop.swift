@@ -239,6 +239,8 @@ public final class ApplicationRunLoop {
         case let .pointerDown(button, x, y, _) where button == .primary:
             primaryDown = true
             window?.sendTouch(.began, at: CGPoint(x: x, y: y), timestamp: now)
+        case let .pointerDown(button, x, y, _) where button == .middle:
+            window?.sendMiddleClick(at: CGPoint(x: x, y: y))
         case let .pointerMoved(x, y, _) where primaryDown:
             window?.sendTouch(.moved, at: CGPoint(x: x, y: y), timestamp: now)
         case let .pointerMoved(x, y, _):

@@ -72,6 +72,10 @@ open class UIWindow: UIView {
     /// The window's next responder is the application.
     open override var next: UIResponder? { UIApplication.shared }
 
+    /// The window's own undo manager, which its views' text fields and text views use.
+    open override var undoManager: UndoManager? { windowUndoManager }
+    private lazy var windowUndoManager = UndoManager()
+
     private func installRootView() {
         guard let controller = rootViewController else { return }
         let view = controller.view!

@@ -21,6 +21,10 @@ open class UIResponder {
     /// A key went up.
     open func keyUp(_ key: UIKey) { next?.keyUp(key) }
 
+    /// The undo manager for this responder: by default the next responder's, so views share
+    /// their window's (a window has its own, as in UIKit); nil outside a window.
+    open var undoManager: UndoManager? { next?.undoManager }
+
     /// Whether this responder accepts first-responder status. Default false.
     open var canBecomeFirstResponder: Bool { false }
 

@@ -26,6 +26,8 @@ struct ShapedParagraph {
     }
 
     var scalars: [UInt32]
+    /// The index of the paragraph's first scalar in the shaped text.
+    var start = 0
     var kinds: [ScalarKind]
     var glyphs: [ShapedGlyph] = []
     var runs: [Run] = []
@@ -90,6 +92,7 @@ struct ParagraphShaper {
                                             ? text.styleIndices[range.lowerBound] : styleBefore)
                                             : text.styleIndices[range.lowerBound])
         let n = paragraph.scalars.count
+        paragraph.start = range.lowerBound
         paragraph.kinds = paragraph.scalars.map { ScalarKind(Unicode.Scalar($0) ?? " ") }
         let direction = text.styles[Int(paragraph.style)].paragraph.baseWritingDirection
         let levels = Self.bidiLevels(paragraph.scalars, direction: direction, rightToLeft: &paragraph.rightToLeft)

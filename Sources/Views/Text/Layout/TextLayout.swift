@@ -13,6 +13,9 @@ struct TextLayoutOptions: Sendable {
     /// Truncate the last line shown with "…" even under a wrapping mode
     /// (`.truncatesLastVisibleLine`).
     var truncatesLastLine = false
+    /// Keep whitespace at line ends (an editor's caret goes after a typed space); false trims
+    /// it as drawing does.
+    var keepsTrailingWhitespace = false
 }
 
 /// Lines of shaped glyphs at fractional pixel positions, for one `StyledText` at one scale. The
@@ -30,6 +33,8 @@ struct TextLayout {
         var y: Double
         var advance: Double
         var isSpace: Bool
+        /// The index in the layout's text of the first scalar this glyph shows.
+        var cluster: Int32
     }
 
     struct Line {
@@ -47,6 +52,8 @@ struct TextLayout {
         var alignment: NSTextAlignment
         var rightToLeft: Bool
         var endsParagraph: Bool
+        /// The index in the layout's text of the line's first scalar in logical order.
+        var firstScalar: Int
     }
 
     var lines: [Line] = []
@@ -289,8 +296,11 @@ private struct LineBuilder {
     private func makeLine(_ paragraph: ShapedParagraph, indices: [Int], isFirst: Bool, endsParagraph: Bool,
                           style: TextStyle, shaper: inout ParagraphShaper) -> TextLayout.Line {
         var logical = indices
-        while let last = logical.last, isWhitespace(paragraph, last) { logical.removeLast() }
-        while let first = logical.first, !isFirst, isWhitespace(paragraph, first) { logical.removeFirst() }
+        let firstScalar = paragraph.start + (indices.lazy.map { Int(paragraph.glyphs[$0].cluster) }.min() ?? 0)
+        while !options.keepsTrailingWhitespace, let last = logical.last, isWhitespace(paragraph, last) { logical.removeLast() }
+        while !options.keepsTrailingWhitespace, let first = logical.first, !isFirst, isWhitespace(paragraph, first) {
+            logical.removeFirst()
+        }
         let levels = logical.map { paragraph.runs[Int(paragraph.glyphs[$0].run)].level }
         var visual = logical
         if let highest = levels.max(), highest > 0 {
@@ -329,7 +339,7 @@ private struct LineBuilder {
             let advance = kind == .tab ? (x / tab + 1).rounded(.down) * tab - x : g.advance
             let raise = Double(shaper.text.styles[Int(run.style)].baselineOffset) * scale
             placed.append(.init(id: g.id, font: run.font, style: run.style, x: x, xOffset: g.xOffset, y: g.yOffset + raise,
-                                advance: advance, isSpace: kind.isWhitespace))
+                                advance: advance, isSpace: kind.isWhitespace, cluster: Int32(paragraph.start) + g.cluster))
             x += advance
         }
         if seenFonts.isEmpty {
@@ -346,7 +356,8 @@ private struct LineBuilder {
         return TextLayout.Line(glyphs: placed, width: x, top: top, height: height, baseline: top + height - descent - leading,
                                headIndent: max(0, Double(isFirst ? p.firstLineHeadIndent : p.headIndent) * scale),
                                tailIndent: tail > 0 ? tail : nil, tailOffset: tail > 0 ? 0 : tail,
-                               alignment: p.alignment, rightToLeft: paragraph.rightToLeft, endsParagraph: endsParagraph)
+                               alignment: p.alignment, rightToLeft: paragraph.rightToLeft, endsParagraph: endsParagraph,
+                               firstScalar: firstScalar)
     }
 }
 

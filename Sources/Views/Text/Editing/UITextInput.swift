@@ -1,0 +1,135 @@
+import Foundation
+
+/// A place in a text input's text, as UIKit's `UITextPosition`: opaque, compared and
+/// measured only through the text input that made it (`offset(from:to:)`,
+/// `compare(_:to:)`). Kinescope's text field and text view make positions that count UTF-16
+/// units from the start, as UIKit's do.
+@MainActor
+open class UITextPosition {
+    public init() {}
+}
+
+/// A range of a text input's text between two positions, as UIKit's `UITextRange`.
+@MainActor
+open class UITextRange {
+    public init() {}
+    /// The start; subclasses provide it (the base class has none and answers an empty offset).
+    open var start: UITextPosition { TextOffset(0) }
+    /// The end.
+    open var end: UITextPosition { TextOffset(0) }
+    /// Whether start and end are the same position.
+    open var isEmpty: Bool { true }
+}
+
+/// A UTF-16 offset from the start of the text.
+final class TextOffset: UITextPosition {
+    let offset: Int
+    init(_ offset: Int) { self.offset = offset }
+}
+
+/// The text between two UTF-16 offsets.
+final class TextOffsetRange: UITextRange {
+    let range: NSRange
+    init(_ range: NSRange) { self.range = range }
+    override var start: UITextPosition { TextOffset(range.location) }
+    override var end: UITextPosition { TextOffset(range.location + range.length) }
+    override var isEmpty: Bool { range.length == 0 }
+}
+
+/// The minimal text-entry interface, as UIKit's `UIKeyInput`: what a keyboard needs.
+@MainActor
+public protocol UIKeyInput: AnyObject {
+    /// Whether there is any text.
+    var hasText: Bool { get }
+    /// Types `text` over the selection (asking the delegate first).
+    func insertText(_ text: String)
+    /// Deletes the selection, or the character before the caret.
+    func deleteBackward()
+}
+
+/// The text-navigation part of UIKit's `UITextInput` that `UITextField` and `UITextView`
+/// implement (marked text, geometry queries and tokenizers are not here).
+@MainActor
+public protocol UITextInput: UIKeyInput {
+    /// The selection (an empty range for the caret); nil when there is no selection.
+    var selectedTextRange: UITextRange? { get set }
+    /// The start of the text.
+    var beginningOfDocument: UITextPosition { get }
+    /// The end of the text.
+    var endOfDocument: UITextPosition { get }
+    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
+    func position(from position: UITextPosition, offset: Int) -> UITextPosition?
+    /// The UTF-16 units from `from` to `toPosition` (negative when it is before).
+    func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int
+    /// The range between two positions (in either order), or nil for positions of another input.
+    func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange?
+    /// The text of `range`, or nil.
+    func text(in range: UITextRange) -> String?
+    /// Replaces the text of `range` with `text` (asking the delegate, registering undo).
+    func replace(_ range: UITextRange, withText text: String)
+    /// How two positions are ordered.
+    func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult
+}
+
+/// Kinescope's text inputs count positions in UTF-16 units from the start (`TextOffset`), so
+/// navigation needs only `endOfDocument`; positions of another kind answer nil or 0.
+public extension UITextInput {
+    /// Offset 0.
+    var beginningOfDocument: UITextPosition { TextOffset(0) }
+
+    /// The position `offset` UTF-16 units from `position`, or nil outside the text.
+    func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        guard let base = (position as? TextOffset)?.offset, let length = (endOfDocument as? TextOffset)?.offset
+        else { return nil }
+        let target = base + offset
+        return (0...length).contains(target) ? TextOffset(target) : nil
+    }
+
+    /// UTF-16 units from `from` to `toPosition`.
+    func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        guard let a = (from as? TextOffset)?.offset, let b = (toPosition as? TextOffset)?.offset else { return 0 }
+        return b - a
+    }
+
+    /// The range between two positions, in either order.
+    func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        guard let a = (fromPosition as? TextOffset)?.offset, let b = (toPosition as? TextOffset)?.offset else { return nil }
+        return TextOffsetRange(NSRange(location: min(a, b), length: abs(b - a)))
+    }
+
+    /// How two positions are ordered.
+    func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        let x = (position as? TextOffset)?.offset ?? 0, y = (other as? TextOffset)?.offset ?? 0
+        return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+    }
+}
+
+extension TextEditor {
+    func offset(of position: UITextPosition) -> Int? {
+        (position as? TextOffset).map { min(max(0, $0.offset), length) }
+    }
+
+    func range(of range: UITextRange) -> NSRange? {
+        guard let r = range as? TextOffsetRange else { return nil }
+        let lower = min(max(0, r.range.location), length)
+        return NSRange(location: lower, length: min(max(0, r.range.length), length - lower))
+    }
+
+    /// `UITextInput.selectedTextRange`: the selection; setting selects (clamped).
+    var selectedTextRange: UITextRange? {
+        get { TextOffsetRange(selectedRange) }
+        set {
+            guard let newValue, let range = range(of: newValue) else { return }
+            select(range)
+        }
+    }
+
+    /// `UITextInput.text(in:)`.
+    func text(in range: UITextRange) -> String? { self.range(of: range).map(substring) }
+
+    /// `UITextInput.replace(_:withText:)`: asks the delegate, registers undo.
+    func replace(_ range: UITextRange, withText text: String) {
+        guard let r = self.range(of: range) else { return }
+        replace(r, with: text)
+    }
+}
