@@ -213,12 +213,12 @@ final class AlertControllerTests: XCTestCase {
         try onMain {
             let stage = try makeAlertStage()
             let alert = UIAlertController(title: "Name", message: "Enter a name.", preferredStyle: .alert)
-            XCTAssertNil(alert.textInputs(as: UIView.self))
-            alert.addTextInput(UIView(frame: .zero)) { $0.tag = 7 }
-            alert.addTextInput(UIView(frame: .zero), configurationHandler: nil)
+            XCTAssertNil(alert.textFields)
+            alert.addTextField { $0.tag = 7 }
+            alert.addTextField()
             alert.addAction(UIAlertAction(title: "OK", style: .default))
             stage.present(alert)
-            let fields = try XCTUnwrap(alert.textInputs(as: UIView.self))
+            let fields = try XCTUnwrap(alert.textFields)
             XCTAssertEqual(fields.map(\.tag), [7, 0])
             let first = fields[0].convert(fields[0].bounds, to: alert.view)
             let second = fields[1].convert(fields[1].bounds, to: alert.view)
@@ -227,9 +227,42 @@ final class AlertControllerTests: XCTestCase {
             let ok = try XCTUnwrap(alertButtons(alert.view).first)
             XCTAssertGreaterThan(ok.frame.minY, second.maxY)
             let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
-            sheet.addTextInput(UIView(frame: .zero), configurationHandler: nil)
-            XCTAssertNil(sheet.textInputs(as: UIView.self))
+            sheet.addTextField()
+            XCTAssertNil(sheet.textFields)
             XCTAssertTrue(stage.diagnostics.last?.contains("only be added to an alert") ?? false, "\(stage.diagnostics)")
+        }
+    }
+}
+
+extension AlertControllerTests {
+    func testAlertTextFieldsTakeTypingAndTheFirstIsFocusedOnceShown() throws {
+        try onMain {
+            let stage = try makeAlertStage()
+            let alert = UIAlertController(title: "Sign in", message: nil, preferredStyle: .alert)
+            alert.addTextField { $0.placeholder = "Name" }
+            alert.addTextField { $0.isSecureTextEntry = true }
+            var entered: [String] = []
+            alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in
+                entered = alert.textFields?.map { $0.text ?? "" } ?? []
+            })
+            stage.present(alert)
+            let fields = try XCTUnwrap(alert.textFields)
+            XCTAssertEqual(fields.count, 2)
+            XCTAssertEqual(fields[0].placeholder, "Name")
+            XCTAssertTrue(fields[1].isSecureTextEntry)
+            XCTAssertTrue(fields[0].isFirstResponder, "the first field is focused when the alert has appeared")
+            stage.host.type("Ann")
+            stage.host.pressKey(keysym: 0xFF09)  // Tab: the next field
+            stage.host.type("pw")
+            stage.host.advance(by: 0.1)
+            XCTAssertEqual(fields.map { $0.text ?? "" }, ["Ann", "pw"])
+            let ok = try XCTUnwrap(alertButtons(alert.view).first)
+            stage.host.click(at: ok.center)
+            stage.host.advance(by: 0.6)
+            XCTAssertEqual(entered, ["Ann", "pw"])
+            let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+            sheet.addTextField()
+            XCTAssertNil(sheet.textFields)
         }
     }
 }
@@ -264,7 +297,7 @@ struct AlertButton {
 func alertButtons(_ root: UIView) -> [AlertButton] {
     var found: [AlertButton] = []
     func visit(_ view: UIView) {
-        if let control = view as? UIControl, let label = control.subviews.compactMap({ $0 as? UILabel }).first {
+        if let control = view as? UIControl, !(control is UITextField), let label = control.subviews.compactMap({ $0 as? UILabel }).first {
             found.append(AlertButton(control: control, title: label.text ?? "", bold: label.font == UIFont.systemFont(ofSize: label.font.pointSize, weight: .semibold),
                                      frame: control.convert(control.bounds, to: root),
                                      center: control.convert(CGPoint(x: control.bounds.midX, y: control.bounds.midY), to: nil)))

@@ -118,9 +118,8 @@ open class UIAlertController: UIViewController {
     /// Adds a text input under the message, for `addTextField(configurationHandler:)`: `field`
     /// is configured by `configurationHandler`, then shown in a bordered box 270 − 2 × 16
     /// points wide, one per row in the order added. Alerts only: an action sheet refuses it
-    /// with a diagnostic (Apple raises). The field view is the app's (a `UITextField`); this
-    /// controller only places it.
-    package func addTextInput<Field: UIView>(_ field: Field, configurationHandler: ((Field) -> Void)?) {
+    /// with a diagnostic (Apple raises). `addTextField(configurationHandler:)` makes the field.
+    func addTextInput<Field: UIView>(_ field: Field, configurationHandler: ((Field) -> Void)?) {
         guard preferredStyle == .alert else {
             return viewControllerDiagnostic("UIAlertController.addTextField: text fields can only be added to an alert, not to an action sheet; ignored")
         }
@@ -130,11 +129,17 @@ open class UIAlertController: UIViewController {
     }
 
     /// The text inputs of type `Field`, for `textFields`; nil when none were added.
-    package func textInputs<Field: UIView>(as type: Field.Type) -> [Field]? {
+    func textInputs<Field: UIView>(as type: Field.Type) -> [Field]? {
         textInputViews.isEmpty ? nil : textInputViews.compactMap { $0 as? Field }
     }
 
     /// The root view: the card (alert) or the cards (action sheet), laid out by `AlertView`.
+    /// Focuses the first text field, as iOS does once an alert is on screen.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        (textInputViews.first as? UITextField)?.becomeFirstResponder()
+    }
+
     open override func loadView() {
         view = AlertView(controller: self)
     }
