@@ -202,17 +202,10 @@ extension X11Host: SelectionHost {
     private func answer(_ target: UInt, with owned: OwnedSelection, to requestor: UInt, in property: UInt) -> Bool {
         switch target {
         case atoms.targets:
-            let list = [atoms.targets, atoms.timestamp, atoms.utf8String, atoms.text, UInt(XA_STRING)]
-            list.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, UInt(XA_ATOM), 32, PropModeReplace,
-                                    bytes.bindMemory(to: UInt8.self).baseAddress, Int32(list.count))
-            }
+            setLongs([atoms.targets, atoms.timestamp, atoms.utf8String, atoms.text, UInt(XA_STRING)],
+                     type: UInt(XA_ATOM), on: requestor, property: property)
         case atoms.timestamp:
-            let time = [owned.time]
-            time.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, UInt(XA_INTEGER), 32, PropModeReplace,
-                                    bytes.bindMemory(to: UInt8.self).baseAddress, 1)
-            }
+            setLongs([owned.time], type: UInt(XA_INTEGER), on: requestor, property: property)
         case atoms.utf8String, atoms.text:
             send(owned.utf8, type: atoms.utf8String, to: requestor, in: property)
         case UInt(XA_STRING):
@@ -241,13 +234,17 @@ extension X11Host: SelectionHost {
             return stale
         }
         XSelectInput(display, requestor, PropertyChangeMask)
-        let size = [bytes.count]
-        size.withUnsafeBytes { raw in
-            _ = XChangeProperty(display, requestor, property, atoms.incr, 32, PropModeReplace,
-                                raw.bindMemory(to: UInt8.self).baseAddress, 1)
-        }
+        setLongs([UInt(bytes.count)], type: atoms.incr, on: requestor, property: property)
         outgoingTransfers.append(OutgoingTransfer(requestor: requestor, property: property, type: type,
                                                   bytes: bytes, offset: 0, lastProgress: now))
+    }
+
+    /// A format-32 property: Xlib takes its items as C longs, counted in items.
+    private func setLongs(_ values: [UInt], type: UInt, on window: UInt, property: UInt) {
+        values.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display, window, property, type, 32, PropModeReplace,
+                                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+        }
     }
 
     /// Sends the next piece of an `INCR` transfer once the requestor has deleted the last one.

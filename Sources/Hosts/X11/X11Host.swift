@@ -334,7 +334,6 @@ struct X11Atoms {
     let targets: UInt
     let text: UInt
     let timestamp: UInt
-    let multiple: UInt
     let incr: UInt
     /// Where our window receives a server timestamp (a zero-length append).
     let timestampProperty: UInt
@@ -354,7 +353,6 @@ struct X11Atoms {
         targets = atom("TARGETS")
         text = atom("TEXT")
         timestamp = atom("TIMESTAMP")
-        multiple = atom("MULTIPLE")
         incr = atom("INCR")
         timestampProperty = atom("_KINESCOPE_TIMESTAMP")
         selectionProperties = (0..<4).map { atom("_KINESCOPE_SELECTION_\($0)") }
