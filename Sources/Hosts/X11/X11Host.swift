@@ -14,6 +14,11 @@ import Raster
 /// (`WM_DELETE_WINDOW`) instead of killing the connection; `_NET_WM_PING` is answered so the
 /// desktop does not offer to kill a busy app; the window is resizable.
 ///
+/// Keys are looked up through the server's XKB layout and an X input method (see
+/// `inputMethodStatus`): compose sequences (dead keys, `Multi_key`) and IMs named by `XMODIFIERS`
+/// type their text into `KeyEvent.text`. CLIPBOARD and PRIMARY are owned and read through
+/// `SelectionHost` (X11Host+Selections.swift).
+///
 /// X errors never end the process (Xlib's defaults call `exit`): a window destroyed by another
 /// client becomes `HostEvent.windowDestroyed`, a dead server `HostError.connectionLost`.
 ///
