@@ -39,6 +39,7 @@ public final class HeadlessHost: Host {
     private var hasPresented = false
     private var mustPushWhole = false
     private var injected: [HostEvent] = []
+    private var selections: [HostSelection: String] = [:]
 
     /// A canvas of `size` pixels, transparent black.
     public init(size: PixelSize) throws(HostError) {
@@ -98,5 +99,18 @@ public final class HeadlessHost: Host {
         while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
         _ = waker.consume()
         return .wokenUp
+    }
+}
+
+extension HeadlessHost: SelectionHost {
+    /// Keeps `text` in memory as `selection`'s contents (nil empties it): there are no other
+    /// programs to share it with, so a test stands in for them with `text(in:)` and `setText`.
+    public func setText(_ text: String?, in selection: HostSelection) {
+        selections[selection] = text
+    }
+
+    /// The text last set on `selection`, at once (`timeout` is never needed).
+    public func text(in selection: HostSelection, timeout: Duration) -> String? {
+        selections[selection]
     }
 }

@@ -97,6 +97,18 @@ final class HeadlessHostTests: XCTestCase {
         try host.present(damage: [PixelRect(x: 0, y: 0, width: 1, height: 1)])
         XCTAssertEqual(host.lastDamage, [PixelRect(size: newSize)])
     }
+
+    func testSelectionsKeepTheirTextInMemorySeparately() throws {
+        let host = try HeadlessHost(size: PixelSize(width: 4, height: 4))
+        XCTAssertNil(host.text(in: .clipboard))
+        host.setText("copied", in: .clipboard)
+        host.setText("selected", in: .primary)
+        XCTAssertEqual(host.text(in: .clipboard), "copied")
+        XCTAssertEqual(host.text(in: .primary, timeout: .zero), "selected")
+        host.setText(nil, in: .clipboard)
+        XCTAssertNil(host.text(in: .clipboard))
+        XCTAssertEqual(host.text(in: .primary), "selected")
+    }
 }
 
 final class HostSupportTests: XCTestCase {

@@ -45,13 +45,20 @@ extension X11Host {
         var event = XEvent()
         while XEventsQueued(display, QueuedAfterFlush) > 0 {
             XNextEvent(display, &event)
-            handle(&event)
+            process(&event)
         }
         try ensureAlive()
         if sizeChanged {
             sizeChanged = false
             queued.append(.resized(size))
         }
+    }
+
+    /// Gives `event` to the input method first (`XFilterEvent`: the keys of a compose sequence, an
+    /// IM's own traffic), then handles what it leaves.
+    func process(_ event: inout XEvent) {
+        if inputMethod != nil, XFilterEvent(&event, 0) != 0 { return }
+        handle(&event)
     }
 
     private func handle(_ event: inout XEvent) {
@@ -126,22 +133,52 @@ extension X11Host {
                 repeatKeycode = event.xkey.keycode
                 return
             }
-            var keysym: KeySym = 0
-            var bytes: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-            _ = withUnsafeMutableBytes(of: &bytes) { buffer in
-                XLookupString(&event.xkey, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
-                              Int32(buffer.count), &keysym, nil)
-            }
             let isRepeat = type == KeyPress && repeatKeycode == event.xkey.keycode
             if type == KeyPress { repeatKeycode = nil }
-            let key = KeyEvent(keysym: UInt32(truncatingIfNeeded: keysym),
-                               text: textForKeysym(UInt32(truncatingIfNeeded: keysym)),
+            guard let (keysym, text) = lookUp(&event.xkey, isPress: type == KeyPress) else { return }
+            let key = KeyEvent(keysym: keysym, text: text,
                                modifiers: KeyModifiers(rawValue: event.xkey.state).intersection(.all),
                                isRepeat: isRepeat)
             queued.append(type == KeyPress ? .keyDown(key) : .keyUp(key))
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+        case FocusIn, FocusOut:
+            guard event.xfocus.window == windowID else { return }
+            inputMethod?.setFocus(type == FocusIn)
+        case SelectionRequest:
+            answerSelectionRequest(event.xselectionrequest)
+        case SelectionClear:
+            guard event.xselectionclear.window == windowID else { return }
+            ownedSelections[event.xselectionclear.selection] = nil
+        case SelectionNotify:
+            discardLateSelection(event.xselection)
+        case PropertyNotify:
+            continueTransfer(event.xproperty)
         default:
             return
         }
+    }
+
+    /// A key's keysym and text. Presses go through the input context when there is one
+    /// (`Xutf8LookupString`: the server's XKB layout, compose results, IM commits, in UTF-8); with
+    /// Control held, or on a release (for which Xlib defines no text lookup), or without an input
+    /// method, the text comes from the keysym (`textForKeysym`), so that Control+A types "a"
+    /// rather than U+0001. `nil` when an input method took the press.
+    private func lookUp(_ key: inout XKeyEvent, isPress: Bool) -> (keysym: UInt32, text: String)? {
+        let control = key.state & UInt32(ControlMask) != 0
+        if isPress, let inputMethod {
+            guard let (keysym, chars) = inputMethod.lookUp(&key) else { return nil }
+            if let chars, !control || keysym == 0 { return (keysym, chars) }
+            return (keysym, textForKeysym(keysym))
+        }
+        var keysym: KeySym = 0
+        var bytes: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+        _ = withUnsafeMutableBytes(of: &bytes) { buffer in
+            XLookupString(&key, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                          Int32(buffer.count), &keysym, nil)
+        }
+        let symbol = UInt32(truncatingIfNeeded: keysym)
+        return (symbol, textForKeysym(symbol))
     }
 
     /// X11 auto-repeat sends a release and a press with the same keycode and time; the release is

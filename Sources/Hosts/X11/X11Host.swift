@@ -14,6 +14,11 @@ import Raster
 /// (`WM_DELETE_WINDOW`) instead of killing the connection; `_NET_WM_PING` is answered so the
 /// desktop does not offer to kill a busy app; the window is resizable.
 ///
+/// Keys are looked up through the server's XKB layout and an X input method (see
+/// `inputMethodStatus`): compose sequences (dead keys, `Multi_key`) and IMs named by `XMODIFIERS`
+/// type their text into `KeyEvent.text`. CLIPBOARD and PRIMARY are owned and read through
+/// `SelectionHost` (X11Host+Selections.swift).
+///
 /// X errors never end the process (Xlib's defaults call `exit`): a window destroyed by another
 /// client becomes `HostEvent.windowDestroyed`, a dead server `HostError.connectionLost`.
 ///
@@ -114,6 +119,25 @@ public final class X11Host: Host {
     var repeatKeycode: UInt32?
     var windowGone = false
 
+    /// Where key presses are looked up; nil without an input method (see `inputMethodStatus`).
+    var inputMethod: X11InputMethod?
+    /// Whether keys go through an X input method (compose sequences, `XMODIFIERS` IMs). Without
+    /// one, a one-line notice is printed when the host is made.
+    public let inputMethodStatus: X11InputMethodStatus
+    /// Receives the host's one-line diagnostics (an input method missing, a selection owner that
+    /// did not answer or sent invalid UTF-8). Default: written to standard error as
+    /// "kinescope: …".
+    public var diagnosticHandler: (String) -> Void = X11Host.printDiagnostic
+
+    /// The CLIPBOARD and PRIMARY text this window owns, by selection atom.
+    var ownedSelections: [UInt: OwnedSelection] = [:]
+    /// Large answers being sent piece by piece (ICCCM INCR).
+    var outgoingTransfers: [OutgoingTransfer] = []
+    /// Counts selection reads, to pick the property each one is delivered into.
+    var selectionReadCount = 0
+    /// Answers above this many bytes go out incrementally (INCR).
+    var incrementalThreshold = 256 * 1024
+
     /// Opens `displayName` (default: `DISPLAY`), creates a `size` window titled `title` and maps it.
     ///
     /// Throws `HostError.displayUnavailable` when no X server answers (run headless with
@@ -147,8 +171,7 @@ public final class X11Host: Host {
         attributes.border_pixel = 0
         attributes.colormap = colormap
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask
-            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        attributes.event_mask = X11Host.eventMask
         let valueMask = UInt(CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
         windowID = XCreateWindow(display, rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
                                  choice.depth, UInt32(InputOutput), choice.visual, valueMask, &attributes)
@@ -165,6 +188,19 @@ public final class X11Host: Host {
             completionEventType = XShmGetEventBase(display) + ShmCompletion
         }
 
+        switch X11InputMethod.open(display: display, window: windowID) {
+        case let .success(method):
+            inputMethod = method
+            inputMethodStatus = .active(modifiers: method.modifiers)
+            if method.filterEvents & ~X11Host.eventMask != 0 {
+                XSelectInput(display, windowID, X11Host.eventMask | method.filterEvents)
+            }
+        case let .failure(error):
+            inputMethod = nil
+            inputMethodStatus = .unavailable(reason: error.reason)
+            X11Host.printDiagnostic(inputMethodStatus.description)
+        }
+
         setWindowManagerProperties()
         setTitle(title)
         try createImages(size: size)
@@ -172,9 +208,22 @@ public final class X11Host: Host {
         XFlush(display)
     }
 
+    /// Our window's events: drawing, structure, input, focus (for the input context), and
+    /// property changes (selection transfers, server timestamps).
+    static let eventMask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask
+        | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | FocusChangeMask | PropertyChangeMask
+
+    static func printDiagnostic(_ message: String) {
+        let line = "kinescope: \(message)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
     deinit {
         images.removeAll()
         guard !connection.isLost else { return }
+        inputMethod?.close()
+        inputMethod = nil
+        for transfer in outgoingTransfers { XSelectInput(display, transfer.requestor, NoEventMask) }
         XFreeGC(display, graphicsContext)
         if !windowGone { XDestroyWindow(display, windowID) }
         XFreeColormap(display, colormap)
@@ -286,6 +335,16 @@ struct X11Atoms {
     let netWMName: UInt
     let netWMPID: UInt
     let utf8String: UInt
+    let clipboard: UInt
+    let targets: UInt
+    let text: UInt
+    let timestamp: UInt
+    let incr: UInt
+    /// Where our window receives a server timestamp (a zero-length append).
+    let timestampProperty: UInt
+    /// Where selection reads are delivered, taken in turn so that a late answer to a read that
+    /// timed out never lands in the property of the next one.
+    let selectionProperties: [UInt]
 
     init(display: OpaquePointer) {
         func atom(_ name: String) -> UInt { XInternAtom(display, name, 0) }
@@ -295,6 +354,13 @@ struct X11Atoms {
         netWMName = atom("_NET_WM_NAME")
         netWMPID = atom("_NET_WM_PID")
         utf8String = atom("UTF8_STRING")
+        clipboard = atom("CLIPBOARD")
+        targets = atom("TARGETS")
+        text = atom("TEXT")
+        timestamp = atom("TIMESTAMP")
+        incr = atom("INCR")
+        timestampProperty = atom("_KINESCOPE_TIMESTAMP")
+        selectionProperties = (0..<4).map { atom("_KINESCOPE_SELECTION_\($0)") }
     }
 }
 

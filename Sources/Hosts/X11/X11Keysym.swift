@@ -1,14 +1,17 @@
 import Glibc
 
-/// The text a key with X11 keysym `keysym` types, for `KeyEvent.text`.
+/// The text a key with X11 keysym `keysym` types, for `KeyEvent.text`, where the input context
+/// gives none: key releases (Xlib defines no text lookup for them), presses with Control held
+/// (`Xutf8LookupString` would type a control character), and every key when no input method
+/// could be opened (`X11InputMethodStatus.unavailable`). Presses otherwise take their text from
+/// the input context (X11Host+Events).
 ///
 /// Latin-1 keysyms are their code points and Unicode keysyms are `0x0100_0000 + code point`; the
 /// keypad and the editing keys that type a control character (Return "\r", Tab "\t", BackSpace
 /// "\u{8}", Escape "\u{1B}", Delete "\u{7F}") are listed here, as `XLookupString` types them.
 /// The legacy blocks (Latin-2…4, Cyrillic, Greek, Hebrew, Thai, Arabic, Kana, …), which layouts
-/// such as "ru" and "gr" still use, go through libX11's own table. `XLookupString` cannot be used
-/// for them: it returns Latin-1 bytes only, and `Xutf8LookupString` needs an input context that
-/// only the variadic `XCreateIC` creates, which Swift cannot call. Keys that type nothing give "".
+/// such as "ru" and "gr" still use, go through libX11's own table: `XLookupString`, the only
+/// lookup that needs no input context, returns Latin-1 bytes only. Keys that type nothing give "".
 package func textForKeysym(_ keysym: UInt32) -> String {
     switch keysym {
     case 0x20...0x7E, 0xA0...0xFF:

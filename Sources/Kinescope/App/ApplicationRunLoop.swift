@@ -83,6 +83,7 @@ public final class ApplicationRunLoop {
         compositor = Compositor(threadCount: threadCount)
         events.reserveCapacity(64)
         describeScreen()
+        if let host = host as? X11Host { installX11Pasteboard(host: host) }
     }
 
     /// Tells `UIScreen.main` the host's size and frame rate.
