@@ -1,15 +1,19 @@
 import Kinescope
 
-/// The standard controls in a settings-like column: white rows on iOS's grouped gray, each
-/// with a label and a control, wired together as an app would — the switch starts and stops
-/// the spinner, the slider drives the progress bar, the stepper counts copies, the segmented
-/// control and the page control name what they picked, and the filled button animates the
-/// progress bar to a new value.
-final class ControlsDemoViewController: UIViewController {
+/// A settings-like screen laid out with stack views and constraints: white rows on iOS's grouped
+/// gray, each a horizontal `UIStackView` of a label and a control, in a vertical one pinned under
+/// the top. The controls are wired as an app would: the switch starts and stops the spinner, the
+/// slider drives the progress bar, the stepper counts copies, the segmented and page controls
+/// name what they picked, the name field and the notes view take typing (Return in the field
+/// ends editing), Animate animates the progress bar, Alert asks for a new name in an alert with
+/// a text field, and Panel slides a panel up from the bottom by animating its constraint's
+/// constant inside `UIView.animate` with `layoutIfNeeded()` (a click on the panel slides it away).
+final class ControlsDemoViewController: UIViewController, UITextFieldDelegate {
     private static let rowHeight: CGFloat = 52
+    private static let panelHeight: CGFloat = 120
     private static let groupedBackground = UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1)
 
-    private var rows: [(row: UIView, label: UILabel, control: UIView)] = []
+    private let column = UIStackView()
     private let toggle = UISwitch()
     private let spinner = UIActivityIndicatorView(style: .medium)
     private let slider = UISlider(frame: .zero)
@@ -17,9 +21,10 @@ final class ControlsDemoViewController: UIViewController {
     private let stepper = UIStepper()
     private let units = UISegmentedControl(items: ["Metric", "Imperial", "Nautical"])
     private let pages = UIPageControl()
+    private let name = UITextField(frame: .zero)
+    private let notes = UITextView(frame: .zero)
     private let buttons: [UIButton] = {
-        let styles: [(String, UIButton.Configuration)] = [("Animate", .filled()), ("Tinted", .tinted()), ("Gray", .gray()),
-                                                          ("Plain", .plain())]
+        let styles: [(String, UIButton.Configuration)] = [("Animate", .filled()), ("Alert", .tinted()), ("Panel", .gray())]
         return styles.map { title, base in
             var configuration = base
             configuration.title = title
@@ -27,6 +32,8 @@ final class ControlsDemoViewController: UIViewController {
             return UIButton(configuration: configuration)
         }
     }()
+    private let panel = UIView(frame: .zero)
+    private var panelTop: NSLayoutConstraint?
     private var labels: [String: UILabel] = [:]
 
     override func viewDidLoad() {
@@ -40,16 +47,97 @@ final class ControlsDemoViewController: UIViewController {
         pages.numberOfPages = 5
         stepper.maximumValue = 20
         stepper.value = 1
-        let buttonRow = UIView(frame: .zero)
-        for button in buttons { buttonRow.addSubview(button) }
-        addRow("Spinner", toggle, accessory: spinner)
-        addRow("Brightness", slider)
-        addRow("Progress", progress)
-        addRow("Copies: 1", stepper, key: "copies")
-        addRow("Units: Metric", units, key: "units")
-        addRow("Page 1 of 5", pages, key: "page")
-        addRow("Buttons", buttonRow)
+        name.placeholder = "Your name"
+        name.borderStyle = .roundedRect
+        name.clearButtonMode = .whileEditing
+        name.delegate = self
+        notes.text = "Notes: click here and type."
+        notes.font = .systemFont(ofSize: 15)
 
+        column.axis = .vertical
+        column.spacing = 1
+        column.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(column)
+        let width = column.widthAnchor.constraint(equalTo: view.widthAnchor, constant: -32)
+        width.priority = .defaultHigh
+        NSLayoutConstraint.activate([
+            column.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+            column.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            column.widthAnchor.constraint(lessThanOrEqualToConstant: 480),
+            width,
+        ])
+        addRow("Spinner", [spinner, toggle])
+        addRow("Brightness", [slider], fills: true)
+        addRow("Progress", [progress], fills: true)
+        addRow("Copies: 1", [stepper], key: "copies")
+        addRow("Units: Metric", [units], key: "units")
+        addRow("Page 1 of 5", [pages], key: "page")
+        addRow("Name", [name], fills: true)
+        addRow("Notes", [notes], fills: true, height: 96)
+        addRow("Buttons", buttons)
+        makePanel()
+        wire()
+    }
+
+    /// A row: the label, a flexible gap (unless the controls fill the row), the controls.
+    private func addRow(_ title: String, _ controls: [UIView], fills: Bool = false, key: String? = nil,
+                        height: CGFloat = rowHeight) {
+        let label = UILabel(frame: .zero)
+        label.text = title
+        label.font = .systemFont(ofSize: 17)
+        // Below the controls' compression resistance: on a narrow screen the label gives way.
+        let labelWidth = label.widthAnchor.constraint(equalToConstant: 124)
+        labelWidth.priority = .init(740)
+        labelWidth.isActive = true
+        label.setContentCompressionResistancePriority(.init(740), for: .horizontal)
+        var views: [UIView] = [label]
+        if !fills {
+            let gap = UIView(frame: .zero)
+            gap.setContentHuggingPriority(.init(1), for: .horizontal)
+            views.append(gap)
+            for control in controls { control.setContentHuggingPriority(.required, for: .horizontal) }
+        }
+        views += controls
+        let row = UIStackView(arrangedSubviews: views)
+        row.axis = .horizontal
+        row.alignment = fills && controls.first is UITextView ? .fill : .center
+        row.spacing = 8
+        row.backgroundColor = .white
+        row.isLayoutMarginsRelativeArrangement = true
+        row.layoutMargins = UIEdgeInsets(top: 6, left: 16, bottom: 6, right: 16)
+        row.heightAnchor.constraint(equalToConstant: height).isActive = true
+        column.addArrangedSubview(row)
+        if let key { labels[key] = label }
+    }
+
+    /// The panel waits below the bottom edge; `panelTop` moves it.
+    private func makePanel() {
+        panel.backgroundColor = UIColor(red: 0.0, green: 0.48, blue: 1.0, alpha: 1)
+        panel.layer.cornerRadius = 16
+        panel.translatesAutoresizingMaskIntoConstraints = false
+        let caption = UILabel(frame: .zero)
+        caption.text = "Slid in by its constraint — click to close"
+        caption.textColor = .white
+        caption.textAlignment = .center
+        caption.numberOfLines = 0
+        caption.translatesAutoresizingMaskIntoConstraints = false
+        panel.addSubview(caption)
+        view.addSubview(panel)
+        let top = panel.topAnchor.constraint(equalTo: view.bottomAnchor)
+        panelTop = top
+        NSLayoutConstraint.activate([
+            top,
+            panel.leadingAnchor.constraint(equalTo: column.leadingAnchor),
+            panel.trailingAnchor.constraint(equalTo: column.trailingAnchor),
+            panel.heightAnchor.constraint(equalToConstant: Self.panelHeight),
+            caption.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 16),
+            caption.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -16),
+            caption.centerYAnchor.constraint(equalTo: panel.centerYAnchor),
+        ])
+        panel.addGestureRecognizer(UITapGestureRecognizer(target: self, action: ControlsDemoViewController.hidePanel))
+    }
+
+    private func wire() {
         toggle.addAction(UIAction { [unowned self] _ in
             if toggle.isOn { spinner.startAnimating() } else { spinner.stopAnimating() }
         }, for: .valueChanged)
@@ -64,47 +152,43 @@ final class ControlsDemoViewController: UIViewController {
             progress.setProgress(next, animated: true)
             slider.setValue(next, animated: true)
         }, for: .primaryActionTriggered)
+        buttons[1].addAction(UIAction { [unowned self] _ in askForName() }, for: .primaryActionTriggered)
+        buttons[2].addAction(UIAction { [unowned self] _ in showPanel() }, for: .primaryActionTriggered)
     }
 
-    private func addRow(_ title: String, _ control: UIView, accessory: UIView? = nil, key: String? = nil) {
-        let row = UIView(frame: .zero)
-        row.backgroundColor = .white
-        let label = UILabel(frame: .zero)
-        label.text = title
-        label.font = .systemFont(ofSize: 17)
-        row.addSubview(label)
-        row.addSubview(control)
-        if let accessory { row.addSubview(accessory) }
-        view.addSubview(row)
-        rows.append((row, label, control))
-        if let key { labels[key] = label }
+    private func askForName() {
+        let alert = UIAlertController(title: "Rename", message: "Enter the name to show.", preferredStyle: .alert)
+        alert.addTextField { [name] field in
+            field.placeholder = "Name"
+            field.text = name.text
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "Rename", style: .default) { [unowned self, unowned alert] _ in
+            name.text = alert.textFields?.first?.text
+        })
+        present(alert, animated: true)
     }
 
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        let width = min(view.bounds.width - 32, 480)
-        let left = ((view.bounds.width - width) / 2).rounded()
-        var y: CGFloat = 24
-        for (row, label, control) in rows {
-            row.frame = CGRect(x: left, y: y, width: width, height: Self.rowHeight)
-            label.frame = CGRect(x: 16, y: 0, width: 124, height: Self.rowHeight)
-            let room = CGRect(x: 140, y: 0, width: width - 156, height: Self.rowHeight)
-            let size = control.intrinsicContentSize
-            let controlWidth = size.width > 0 ? min(size.width, room.width) : room.width
-            let controlHeight = size.height > 0 ? size.height : Self.rowHeight
-            control.frame = CGRect(x: room.maxX - controlWidth, y: ((Self.rowHeight - controlHeight) / 2).rounded(),
-                                   width: controlWidth, height: controlHeight)
-            y += Self.rowHeight + 1
+    private func showPanel() {
+        view.endEditing(true)
+        movePanel(to: -Self.panelHeight - 16)
+    }
+
+    private func hidePanel() {
+        movePanel(to: 0)
+    }
+
+    /// The constraint animation idiom: change the constant, then lay out inside the block.
+    private func movePanel(to constant: CGFloat) {
+        view.layoutIfNeeded()
+        panelTop?.constant = constant
+        UIView.animate(withDuration: 0.4, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0) {
+            self.view.layoutIfNeeded()
         }
-        spinner.center = CGPoint(x: toggle.frame.minX - 24, y: toggle.frame.midY)
-        if let buttonRow = buttons.first?.superview {
-            var x = buttonRow.bounds.width
-            for button in buttons.reversed() {
-                button.sizeToFit()
-                x -= button.bounds.width
-                button.frame.origin = CGPoint(x: x, y: ((buttonRow.bounds.height - button.bounds.height) / 2).rounded())
-                x -= 8
-            }
-        }
+    }
+
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+        textField.resignFirstResponder()
+        return true
     }
 }

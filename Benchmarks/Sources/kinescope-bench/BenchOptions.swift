@@ -48,7 +48,7 @@ struct BenchOptions: Sendable {
     /// The thread counts each threaded case runs with: one, and all (when more than one).
     var threadCounts: [Int] { threads > 1 ? [1, threads] : [1] }
 
-    static let sections = ["kernels", "strokes", "paint", "text", "transitions", "layers", "specialized", "demos", "scroll", "layout", "ffmpeg", "recording", "viewer"]
+    static let sections = ["kernels", "strokes", "paint", "text", "transitions", "layers", "specialized", "demos", "scroll", "navigation", "layout", "ffmpeg", "recording", "viewer"]
 
     /// Whether a section runs: all without `--only`; with it, the section it names, or every
     /// section when it names none (then only the cases whose names contain the word are kept).

@@ -51,6 +51,7 @@ section("specialized") {
 }
 section("demos") { try MainActor.assumeIsolated { try DemoBenchmarks(options: options).run() } }
 section("scroll") { try MainActor.assumeIsolated { try ScrollBenchmarks(options: options).run() } }
+section("navigation") { try MainActor.assumeIsolated { try NavigationBenchmarks(options: options).run() } }
 section("layout") { MainActor.assumeIsolated { LayoutBenchmarks(options: options).run() } }
 section("ffmpeg") { try ToolBenchmarks(options: options).ffmpeg() }
 section("recording") { try RecordingBenchmarks(options: options).run() }
