@@ -29,7 +29,7 @@ public enum DemoCatalog {
         Demo(name: "layers", summary: "specialized layers: a replicator spinner and reflection, a transform-layer cube, emitter fire, a tiled layer; clicks scroll the tiles", makeController: { LayersViewController() }),
         Demo(name: "scroll", summary: "a 10 000-row table with images and subtitles under a photo carousel with a custom collection layout",
              makeController: { ScrollDemoViewController() }),
-        Demo(name: "controls", summary: "the standard controls in a settings-like column: switch, slider, progress, stepper, segmented control, page control, spinner, configured buttons",
+        Demo(name: "controls", summary: "a settings screen in stack views: every standard control, a text field and a text view to type into, an alert with a text field, a panel slid in by its constraint",
              makeController: { ControlsDemoViewController() }),
         Demo(name: "navigation", summary: "tabs fading between a navigation list (system slide or cube push, edge drag back), every modal style with alerts, and a page-curl book turned by dragging",
              makeController: { makeNavigationDemo() }),
