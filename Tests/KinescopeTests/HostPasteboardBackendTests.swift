@@ -21,7 +21,7 @@ final class HostPasteboardBackendTests: XCTestCase {
         }
     }
 
-    func testBackendDoesNotKeepTheHostAliveAndIsInertAfterwards() throws {
+    func testBackendDoesNotKeepTheHostAliveAndKeepsTextInMemoryAfterwards() throws {
         try MainActor.assumeIsolated {
             var host: HeadlessHost? = try HeadlessHost(size: PixelSize(width: 4, height: 4))
             weak let weakHost = host
@@ -29,8 +29,10 @@ final class HostPasteboardBackendTests: XCTestCase {
             host = nil
             XCTAssertNil(weakHost)
             XCTAssertNil(backend.host)
-            backend.setString("dropped", on: .clipboard)
             XCTAssertNil(backend.string(on: .clipboard))
+            backend.setString("kept", on: .clipboard)
+            XCTAssertEqual(backend.string(on: .clipboard), "kept", "a pasteboard outliving its window still copies and pastes")
+            XCTAssertNil(backend.string(on: .primary))
         }
     }
 }

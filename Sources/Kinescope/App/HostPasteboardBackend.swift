@@ -6,7 +6,8 @@ import Views
 /// programs and back.
 ///
 /// The host is held weakly: the pasteboard is process-wide and outlives windows, and must not keep
-/// a closed window's connection open. Once the host is gone, reads give nil and writes are dropped.
+/// a closed window's connection open. Once the host is gone, the text stays in this process, as with the
+/// in-memory backend.
 @MainActor
 public final class HostPasteboardBackend: PasteboardBackend {
     /// The host whose selections are used; nil once it has been released.
@@ -15,6 +16,9 @@ public final class HostPasteboardBackend: PasteboardBackend {
     /// `SelectionHost.defaultSelectionTimeout`). The window handles no input meanwhile, though
     /// events that arrive are kept.
     public var timeout: Duration
+    /// The text kept in this process once the host has gone (a window closed, a test's server
+    /// stopped), so that the pasteboard keeps working as the in-memory one does.
+    private var kept: [PasteboardSelection: String] = [:]
 
     /// A backend on `host`'s selections, waiting at most `timeout` for other programs.
     public init(host: any SelectionHost, timeout: Duration = .seconds(1)) {
@@ -23,11 +27,16 @@ public final class HostPasteboardBackend: PasteboardBackend {
     }
 
     public func string(on selection: PasteboardSelection) -> String? {
-        host?.text(in: selection.hostSelection, timeout: timeout)
+        guard let host else { return kept[selection] }
+        return host.text(in: selection.hostSelection, timeout: timeout)
     }
 
     public func setString(_ text: String?, on selection: PasteboardSelection) {
-        host?.setText(text, in: selection.hostSelection)
+        guard let host else {
+            kept[selection] = text
+            return
+        }
+        host.setText(text, in: selection.hostSelection)
     }
 }
 
