@@ -113,9 +113,9 @@ open class UINavigationBar: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         hairline.frame = CGRect(x: 0, y: bounds.height - 0.5, width: bounds.width, height: 0.5)
-        for content in [shown, outgoing].compactMap({ $0 }) {
-            content.frame = bounds
-            content.layoutContent()
+        if let shown {
+            shown.frame = bounds
+            shown.layoutContent()
         }
     }
 
@@ -125,6 +125,7 @@ open class UINavigationBar: UIView {
         let old = shown
         let new = topItem.map { NavigationItemView(item: $0, back: backItem, bar: self) }
         outgoing = old
+        old?.isOutgoing = true
         shown = new
         let shift = bounds.width / 3 * (operation == .pop ? -1 : 1)
         UIView.performWithoutAnimation {
@@ -133,14 +134,14 @@ open class UINavigationBar: UIView {
                 new.layoutContent()
                 addSubview(new)
                 new.alpha = 0
-                new.titleLabel.center.x += shift
+                new.titleContent.center.x += shift
             }
         }
         coordinator.animate(alongsideTransition: { _ in
             new?.alpha = 1
-            if let new { new.titleLabel.center.x -= shift }
+            if let new { new.titleContent.center.x -= shift }
             old?.alpha = 0
-            old?.titleLabel.center.x -= shift
+            old?.titleContent.center.x -= shift
         }, completion: nil)
     }
 
@@ -161,10 +162,16 @@ open class UINavigationBar: UIView {
     }
 }
 
-/// The views of one item on the bar: back button, left items, title, right items.
+/// The views of one item on the bar: back button, left items, title (or the item's title
+/// view), right items.
 @MainActor
 final class NavigationItemView: UIView {
     let titleLabel = UILabel(frame: .zero)
+    /// The item's `titleView`, shown instead of `titleLabel`.
+    private let titleView: UIView?
+    private let item: UINavigationItem
+    /// The view in the title's place, which slides in a push or pop.
+    var titleContent: UIView { titleView ?? titleLabel }
     private var backButton: UIButton?
     private var leftButtons: [(UIBarButtonItem, UIButton?)] = []
     private var rightButtons: [(UIBarButtonItem, UIButton?)] = []
@@ -172,13 +179,15 @@ final class NavigationItemView: UIView {
     static let margin: CGFloat = 8
 
     init(item: UINavigationItem, back: UINavigationItem?, bar: UINavigationBar) {
+        titleView = item.titleView
+        self.item = item
         super.init(frame: .zero)
         backgroundColor = nil
         titleLabel.text = item.shownTitle
         titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textColor = .black
         titleLabel.textAlignment = .center
-        addSubview(titleLabel)
+        addSubview(titleContent)
         let left = item.leftBarButtonItems ?? []
         if let back, !item.hidesBackButton, left.isEmpty || item.leftItemsSupplementBackButton {
             let button = UIButton(type: .system)
@@ -190,6 +199,16 @@ final class NavigationItemView: UIView {
         }
         leftButtons = left.map { ($0, makeButton(for: $0)) }
         rightButtons = (item.rightBarButtonItems ?? []).map { ($0, makeButton(for: $0)) }
+    }
+
+    /// A title view's size: each dimension of its frame, or of its intrinsic size where the
+    /// frame's is zero (`noIntrinsicMetric` counts as zero).
+    private static func preferredSize(of view: UIView) -> CGSize {
+        let intrinsic = view.intrinsicContentSize
+        func pick(_ framed: CGFloat, _ natural: CGFloat) -> CGFloat {
+            framed > 0 ? framed : (natural.isFinite && natural > 0 ? natural : 0)
+        }
+        return CGSize(width: pick(view.bounds.width, intrinsic.width), height: pick(view.bounds.height, intrinsic.height))
     }
 
     private func makeButton(for item: UIBarButtonItem) -> UIButton? {
@@ -228,16 +247,29 @@ final class NavigationItemView: UIView {
                                   width: button.bounds.width, height: button.bounds.height)
             trailing = button.frame.minX - margin
         }
-        titleLabel.sizeToFit()
+        let size: CGSize
+        if let titleView {
+            let current = titleView.bounds.size
+            let wanted = item.titleViewSizes.flatMap { $0.given == current ? $0.wanted : nil } ?? Self.preferredSize(of: titleView)
+            size = CGSize(width: wanted.width, height: min(wanted.height, height))
+            item.titleViewSizes = (wanted, CGSize(width: min(size.width, max(0, trailing - leading)), height: size.height))
+        } else {
+            titleLabel.sizeToFit()
+            size = titleLabel.bounds.size
+        }
         let room = max(0, trailing - leading)
-        let width = min(titleLabel.bounds.width, room)
+        let width = min(size.width, room)
         let centered = (bounds.width - width) / 2
         let x = min(max(centered, leading), trailing - width)
-        titleLabel.frame = CGRect(x: x, y: (height - titleLabel.bounds.height) / 2, width: width, height: titleLabel.bounds.height)
+        titleContent.frame = CGRect(x: x, y: (height - size.height) / 2, width: width, height: size.height)
     }
+
+    /// Whether this is the old item's content in a transition, whose title slides out: it is
+    /// not laid out again (that would put the title back in the middle).
+    var isOutgoing = false
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        layoutContent()
+        if !isOutgoing { layoutContent() }
     }
 }

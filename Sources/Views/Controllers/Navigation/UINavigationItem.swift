@@ -19,6 +19,15 @@ open class UINavigationItem {
     /// Whether left items are shown after the back button instead of replacing it. Default
     /// false, as UIKit.
     open var leftItemsSupplementBackButton = false { didSet { changed() } }
+    /// A custom view shown in the middle of the bar instead of the title label (UIKit's
+    /// `titleView`; default nil). It is centred in the bar at the size of its frame, or of its
+    /// `intrinsicContentSize` where the frame is empty, no taller than the bar, and narrowed to
+    /// the room left between the bar button items. It fades and slides with the title in a
+    /// push or pop. The bar adds it as a subview: do not show one view in two items.
+    open var titleView: UIView? { didSet { titleViewSizes = nil; changed() } }
+    /// The size the bar wants for `titleView` and the size it last gave it: while the view
+    /// keeps the given size, the wanted one stands (a title narrowed to fit widens again).
+    var titleViewSizes: (wanted: CGSize, given: CGSize)?
     /// The items on the left, leading first (after the back button, or instead of it).
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
     /// The items on the right, trailing (rightmost) first, as UIKit lays them out.
