@@ -48,7 +48,7 @@ extension UITableView {
     }
 
     func updateContentSize() {
-        let height = model.last?.bottom ?? 0
+        let height = (model.last?.bottom ?? tableHeaderHeight) + tableFooterHeight
         let size = CGSize(width: bounds.width, height: height)
         if contentSize != size { contentSize = size }
     }
@@ -61,7 +61,7 @@ extension UITableView {
         let delegate = tableDelegate
         let count = max(0, min(source.numberOfSections(in: self), 1 << 20))
         model.reserveCapacity(count)
-        var top: CGFloat = 0
+        var top = tableHeaderHeight
         isEstimating = estimatedRowHeight > 0
         for index in 0..<count {
             let rows = max(0, source.tableView(self, numberOfRowsInSection: index))
@@ -121,7 +121,7 @@ extension UITableView {
 
     func restack(from index: Int) {
         guard model.indices.contains(index) else { return }
-        var top = index == 0 ? 0 : model[index - 1].bottom
+        var top = index == 0 ? tableHeaderHeight : model[index - 1].bottom
         for i in index..<model.count {
             model[i].top = top
             top = model[i].bottom
@@ -259,6 +259,7 @@ extension UITableView {
         let area = bounds
         let inset = adjustedContentInset
         let visibleTop = area.minY + inset.top, visibleBottom = area.maxY - inset.bottom
+        placeTableHeaderAndFooter()
         for (index, view) in headerViews where !sectionShows(index, in: area) || model[index].header <= 0 {
             headerViews[index] = nil
             recycle(view)

@@ -94,6 +94,19 @@ open class UITableView: UIScrollView {
     /// Default light grey (white 0.78, UIKit's opaque separator).
     open var separatorColor: UIColor? = UIColor(white: 0.78, alpha: 1) { didSet { refreshSeparators() } }
 
+    /// The view above the first section (not a section header: it scrolls with the rows and
+    /// never floats). Default nil. The table reads its height from its frame when it is
+    /// assigned, and sets its origin to (0, 0) and its width to the table's at every layout, as
+    /// UIKit does; to change its height, change the frame and assign the view again.
+    open var tableHeaderView: UIView? {
+        didSet { tableChromeChanged(replacing: oldValue) }
+    }
+    /// The view below the last section, placed and sized as `tableHeaderView` (its height is
+    /// read when it is assigned; re-assign it after changing that). Default nil.
+    open var tableFooterView: UIView? {
+        didSet { tableChromeChanged(replacing: oldValue) }
+    }
+
     var cellQueue = ReuseQueue<UITableViewCell>()
     var model: [TableSection] = []
     var visible: [IndexPath: UITableViewCell] = [:]
@@ -113,6 +126,9 @@ open class UITableView: UIScrollView {
     var updateDepth = 0
     var pendingUpdate = PendingTableUpdate()
     var scratchPaths: [IndexPath] = []
+    /// `tableHeaderView`'s and `tableFooterView`'s heights as read at their assignment.
+    var tableHeaderHeight: CGFloat = 0
+    var tableFooterHeight: CGFloat = 0
 
     enum DefaultedMethod: Hashable { case rowHeight, estimatedRowHeight }
 
