@@ -38,6 +38,7 @@ extension UITableView {
         for (path, cell) in visible { retire(cell, at: path) }
         visible.removeAll()
         removeHeadersAndFooters()
+        resetPrefetching(cancelling: prefetchDataSource)
         selected.removeAll()
         highlightedPath = nil
         let wasLayingOut = isLayingOut
@@ -141,6 +142,7 @@ extension UITableView {
             layoutVisibleRows()
             if pendingReload { pendingReload = false; needsReload = true; setNeedsLayout() }
         }
+        prefetchIfNeeded()
     }
 
     /// Brings the cells and headers in line with the visible area: cells that left it are

@@ -142,6 +142,10 @@ extension UITableView {
             reloadData()
             return finish(true)
         }
+        // Prefetched paths name rows before the update: they are forgotten, and the next layout
+        // prefetches afresh with the new paths.
+        prefetched.removeAll()
+        prefetchOffset = nil
         var disappearing: [(cell: UITableViewCell, path: IndexPath, animation: RowAnimation)] = []
         var survivors: [IndexPath: UITableViewCell] = [:]
         for (path, cell) in visible {

@@ -107,6 +107,17 @@ open class UITableView: UIScrollView {
         didSet { tableChromeChanged(replacing: oldValue) }
     }
 
+    /// Told which rows are about to come on screen (see `UITableViewDataSourcePrefetching`),
+    /// held weakly as in UIKit. Default nil.
+    open weak var prefetchDataSource: UITableViewDataSourcePrefetching? {
+        didSet { resetPrefetching(cancelling: oldValue) }
+    }
+    /// Whether `prefetchDataSource` is asked at all. Default true; turning it off cancels the
+    /// rows prefetched so far.
+    open var isPrefetchingEnabled = true {
+        didSet { if !isPrefetchingEnabled { resetPrefetching(cancelling: prefetchDataSource) } }
+    }
+
     var cellQueue = ReuseQueue<UITableViewCell>()
     var model: [TableSection] = []
     var visible: [IndexPath: UITableViewCell] = [:]
@@ -129,6 +140,13 @@ open class UITableView: UIScrollView {
     /// `tableHeaderView`'s and `tableFooterView`'s heights as read at their assignment.
     var tableHeaderHeight: CGFloat = 0
     var tableFooterHeight: CGFloat = 0
+    /// Rows handed to `prefetchDataSource` and not yet shown or cancelled.
+    var prefetched: Set<IndexPath> = []
+    /// The visible area's top at the last prefetch pass (nil: none yet), and which way the
+    /// rows were prefetched then (1 down, -1 up).
+    var prefetchOffset: CGFloat?
+    var prefetchDirection: CGFloat = 1
+    var prefetchScratch: [IndexPath] = []
 
     enum DefaultedMethod: Hashable { case rowHeight, estimatedRowHeight }
 
