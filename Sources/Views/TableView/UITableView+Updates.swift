@@ -84,41 +84,36 @@ extension UITableView {
     /// Inserts sections (indices after the update); their rows come in with `animation`.
     /// In a batch, row insertions name sections after the update, row deletions before it.
     public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        group {
-            for section in sections {
-                pendingUpdate.batch.insertedSections.insert(section)
-                pendingUpdate.sectionInsertAnimations[section] = animation
-            }
-        }
+        queue(sections, in: \.insertedSections, animated: animation, by: \.sectionInsertAnimations)
     }
 
     /// Deletes sections (indices before the update) with their rows, which go out with
     /// `animation`; their headers and footers fade.
     public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        group {
-            for section in sections {
-                pendingUpdate.batch.deletedSections.insert(section)
-                pendingUpdate.sectionDeleteAnimations[section] = animation
-            }
-        }
+        queue(sections, in: \.deletedSections, animated: animation, by: \.sectionDeleteAnimations)
     }
 
     /// Asks the data source again for these sections (indices before the update): their row
     /// count may change freely, their old cells go out and the new ones come in with
     /// `animation`, and their selected rows are deselected, as in UIKit.
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        group {
-            for section in sections {
-                pendingUpdate.batch.reloadedSections.insert(section)
-                pendingUpdate.sectionDeleteAnimations[section] = animation
-            }
-        }
+        queue(sections, in: \.reloadedSections, animated: animation, by: \.sectionDeleteAnimations)
     }
 
     /// Moves a section (from its index before the update to one after it); its cells, header
     /// and footer slide there and keep their selection.
     public func moveSection(_ section: Int, toSection newSection: Int) {
         group { pendingUpdate.batch.movedSections[section] = newSection }
+    }
+
+    private func queue(_ sections: IndexSet, in kind: WritableKeyPath<UpdateBatch, Set<Int>>, animated animation: RowAnimation,
+                       by animations: WritableKeyPath<PendingTableUpdate, [Int: RowAnimation]>) {
+        group {
+            for section in sections {
+                pendingUpdate.batch[keyPath: kind].insert(section)
+                pendingUpdate[keyPath: animations][section] = animation
+            }
+        }
     }
 
     private func group(_ body: () -> Void) {

@@ -113,6 +113,21 @@ struct UpdateBatch {
         return targets
     }
 
+    /// Adds each path's row to its section's set in `rows` and counts it; false when a path
+    /// names a section outside `rows` or a row already there (deleted and moved, say).
+    private static func tally(_ paths: some Sequence<IndexPath>, into rows: inout [Set<Int>],
+                              counts: inout [Int]) -> Bool {
+        var consistent = true
+        for path in paths {
+            guard rows.indices.contains(path.section), rows[path.section].insert(path.row).inserted else {
+                consistent = false
+                continue
+            }
+            counts[path.section] += 1
+        }
+        return consistent
+    }
+
     /// Checks the section count and every surviving section's row count (and that every path
     /// named lies inside the old or new counts), then says where each old row goes.
     func mapping(old: [Int], new: [Int], noun: String) throws(Inconsistency) -> Mapping {
@@ -123,30 +138,18 @@ struct UpdateBatch {
         var arrivedRows = Array(repeating: Set<Int>(), count: new.count)
         var removed = Array(repeating: 0, count: old.count), movedOut = removed
         var added = Array(repeating: 0, count: new.count), movedIn = added
-        var overlap = false
-        for path in deleted where old.indices.contains(path.section) {
-            goneRows[path.section].insert(path.row)
-            removed[path.section] += 1
-        }
-        for path in moved.keys where old.indices.contains(path.section) {
-            overlap = overlap || !goneRows[path.section].insert(path.row).inserted
-            movedOut[path.section] += 1
-        }
-        for path in inserted where new.indices.contains(path.section) {
-            arrivedRows[path.section].insert(path.row)
-            added[path.section] += 1
-        }
-        for path in moved.values where new.indices.contains(path.section) {
-            overlap = overlap || !arrivedRows[path.section].insert(path.row).inserted
-            movedIn[path.section] += 1
-        }
-        let stray = deleted.union(moved.keys).contains { !old.indices.contains($0.section) }
-            || inserted.union(moved.values).contains { !new.indices.contains($0.section) }
+        let tallied = [
+            Self.tally(deleted, into: &goneRows, counts: &removed),
+            Self.tally(moved.keys, into: &goneRows, counts: &movedOut),
+            Self.tally(inserted, into: &arrivedRows, counts: &added),
+            Self.tally(moved.values, into: &arrivedRows, counts: &movedIn),
+        ]
+        let stray = tallied.contains(false)
         for section in old.indices {
             guard let target = targets[section], !reloadedSections.contains(section) else { continue }
             let outOfRange = goneRows[section].contains { $0 < 0 || $0 >= old[section] }
                 || arrivedRows[target].contains { $0 < 0 || $0 >= new[target] }
-            guard !stray, !overlap, !outOfRange,
+            guard !stray, !outOfRange,
                   old[section] - goneRows[section].count + arrivedRows[target].count == new[target] else {
                 throw Inconsistency(section: target, before: old[section], after: new[target], inserted: added[target],
                                     deleted: removed[section], movedIn: movedIn[target], movedOut: movedOut[section],
