@@ -113,7 +113,8 @@ open class UITableView: UIScrollView {
         didSet { resetPrefetching(cancelling: oldValue) }
     }
     /// Whether `prefetchDataSource` is asked at all. Default true; turning it off cancels the
-    /// rows prefetched so far.
+    /// rows prefetched so far. (UIKit also makes cells ahead of time when true; Kinescope makes
+    /// cells only as rows come on screen, so this governs data prefetching alone.)
     open var isPrefetchingEnabled = true {
         didSet { if !isPrefetchingEnabled { resetPrefetching(cancelling: prefetchDataSource) } }
     }
