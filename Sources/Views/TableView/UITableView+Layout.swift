@@ -38,6 +38,7 @@ extension UITableView {
         for (path, cell) in visible { retire(cell, at: path) }
         visible.removeAll()
         removeHeadersAndFooters()
+        resetPrefetching(cancelling: prefetchDataSource)
         selected.removeAll()
         highlightedPath = nil
         let wasLayingOut = isLayingOut
@@ -48,7 +49,7 @@ extension UITableView {
     }
 
     func updateContentSize() {
-        let height = model.last?.bottom ?? 0
+        let height = (model.last?.bottom ?? tableHeaderHeight) + tableFooterHeight
         let size = CGSize(width: bounds.width, height: height)
         if contentSize != size { contentSize = size }
     }
@@ -61,7 +62,7 @@ extension UITableView {
         let delegate = tableDelegate
         let count = max(0, min(source.numberOfSections(in: self), 1 << 20))
         model.reserveCapacity(count)
-        var top: CGFloat = 0
+        var top = tableHeaderHeight
         isEstimating = estimatedRowHeight > 0
         for index in 0..<count {
             let rows = max(0, source.tableView(self, numberOfRowsInSection: index))
@@ -121,7 +122,7 @@ extension UITableView {
 
     func restack(from index: Int) {
         guard model.indices.contains(index) else { return }
-        var top = index == 0 ? 0 : model[index - 1].bottom
+        var top = index == 0 ? tableHeaderHeight : model[index - 1].bottom
         for i in index..<model.count {
             model[i].top = top
             top = model[i].bottom
@@ -141,6 +142,7 @@ extension UITableView {
             layoutVisibleRows()
             if pendingReload { pendingReload = false; needsReload = true; setNeedsLayout() }
         }
+        prefetchIfNeeded()
     }
 
     /// Brings the cells and headers in line with the visible area: cells that left it are
@@ -259,6 +261,7 @@ extension UITableView {
         let area = bounds
         let inset = adjustedContentInset
         let visibleTop = area.minY + inset.top, visibleBottom = area.maxY - inset.bottom
+        placeTableHeaderAndFooter()
         for (index, view) in headerViews where !sectionShows(index, in: area) || model[index].header <= 0 {
             headerViews[index] = nil
             recycle(view)

@@ -5,6 +5,10 @@ struct PendingTableUpdate {
     var batch = UpdateBatch()
     var insertAnimations: [IndexPath: UITableView.RowAnimation] = [:]
     var deleteAnimations: [IndexPath: UITableView.RowAnimation] = [:]
+    /// By new section index: how the rows of inserted and reloaded sections come in.
+    var sectionInsertAnimations: [Int: UITableView.RowAnimation] = [:]
+    /// By old section index: how the rows of deleted and reloaded sections go out.
+    var sectionDeleteAnimations: [Int: UITableView.RowAnimation] = [:]
     var completions: [(Bool) -> Void] = []
 }
 
@@ -77,6 +81,41 @@ extension UITableView {
         group { pendingUpdate.batch.moved[indexPath] = newIndexPath }
     }
 
+    /// Inserts sections (indices after the update); their rows come in with `animation`.
+    /// In a batch, row insertions name sections after the update, row deletions before it.
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        queue(sections, in: \.insertedSections, animated: animation, by: \.sectionInsertAnimations)
+    }
+
+    /// Deletes sections (indices before the update) with their rows, which go out with
+    /// `animation`; their headers and footers fade.
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        queue(sections, in: \.deletedSections, animated: animation, by: \.sectionDeleteAnimations)
+    }
+
+    /// Asks the data source again for these sections (indices before the update): their row
+    /// count may change freely, their old cells go out and the new ones come in with
+    /// `animation`, and their selected rows are deselected, as in UIKit.
+    public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        queue(sections, in: \.reloadedSections, animated: animation, by: \.sectionDeleteAnimations)
+    }
+
+    /// Moves a section (from its index before the update to one after it); its cells, header
+    /// and footer slide there and keep their selection.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        group { pendingUpdate.batch.movedSections[section] = newSection }
+    }
+
+    private func queue(_ sections: IndexSet, in kind: WritableKeyPath<UpdateBatch, Set<Int>>, animated animation: RowAnimation,
+                       by animations: WritableKeyPath<PendingTableUpdate, [Int: RowAnimation]>) {
+        group {
+            for section in sections {
+                pendingUpdate.batch[keyPath: kind].insert(section)
+                pendingUpdate[keyPath: animations][section] = animation
+            }
+        }
+    }
+
     private func group(_ body: () -> Void) {
         beginUpdates()
         body()
@@ -98,13 +137,18 @@ extension UITableView {
             reloadData()
             return finish(true)
         }
+        // Prefetched paths name rows before the update: they are forgotten, and the next layout
+        // prefetches afresh with the new paths.
+        prefetched.removeAll()
+        prefetchOffset = nil
         var disappearing: [(cell: UITableViewCell, path: IndexPath, animation: RowAnimation)] = []
         var survivors: [IndexPath: UITableViewCell] = [:]
         for (path, cell) in visible {
             if !update.batch.reloaded.contains(path), let target = mapping.newPath(for: path) {
                 survivors[target] = cell
             } else {
-                disappearing.append((cell, path, update.deleteAnimations[path] ?? .fade))
+                let animation = update.deleteAnimations[path] ?? update.sectionDeleteAnimations[path.section] ?? .fade
+                disappearing.append((cell, path, animation))
             }
         }
         visible = survivors
@@ -113,13 +157,16 @@ extension UITableView {
         for path in update.batch.reloaded {
             if let target = mapping.newPath(for: path) { reloadedTargets[target] = update.deleteAnimations[path] ?? .fade }
         }
+        var sectionsIn = update.sectionInsertAnimations
+        for section in update.batch.reloadedSections { sectionsIn[section] = update.sectionDeleteAnimations[section] ?? .fade }
+        let leavingSupplementaries = update.batch.changesSections ? remapSupplementaryViews(with: mapping) : []
         updateContentSize()
         let width = bounds.width
         // Survivors keep their on-screen frames until the animation moves them; rows coming
         // on screen start where their animation starts.
         UIView.performWithoutAnimation {
             layoutVisibleRows(placesCells: false) { path, cell in
-                let animation = update.insertAnimations[path] ?? reloadedTargets[path]
+                let animation = update.insertAnimations[path] ?? reloadedTargets[path] ?? sectionsIn[path.section]
                 guard let animation else { return }
                 cell.frame = Self.offset(cell.frame, by: animation, width: width)
                 if Self.fades(animation) { cell.alpha = 0 }
@@ -140,7 +187,14 @@ extension UITableView {
                 if Self.fades(item.animation) { item.cell.alpha = 0 }
             }
             self.layoutHeadersAndFooters()
+            for view in leavingSupplementaries { view.alpha = 0 }
         }, completion: { [weak self] finished in
+            for view in leavingSupplementaries {
+                view.alpha = 1
+                guard let self else { continue }
+                let shown = self.headerViews.values.contains { $0 === view } || self.footerViews.values.contains { $0 === view }
+                if !shown { view.removeFromSuperview() }
+            }
             for item in disappearing {
                 item.cell.isHidden = false
                 item.cell.alpha = 1
@@ -149,6 +203,22 @@ extension UITableView {
             self?.setNeedsLayout()
             finish(finished)
         })
+    }
+
+    /// Re-keys the headers and footers on screen by their sections' new indices; those of
+    /// deleted and reloaded sections are returned, still on screen, to fade out.
+    private func remapSupplementaryViews(with mapping: UpdateBatch.Mapping) -> [UIView] {
+        var leaving: [UIView] = []
+        func remap(_ views: [Int: UIView]) -> [Int: UIView] {
+            var result: [Int: UIView] = [:]
+            for (section, view) in views {
+                if let target = mapping.newSection(for: section) { result[target] = view } else { leaving.append(view) }
+            }
+            return result
+        }
+        headerViews = remap(headerViews)
+        footerViews = remap(footerViews)
+        return leaving
     }
 
     /// Where a row starts (inserted) or ends (deleted) for `animation`.

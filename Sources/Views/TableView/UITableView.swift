@@ -94,6 +94,31 @@ open class UITableView: UIScrollView {
     /// Default light grey (white 0.78, UIKit's opaque separator).
     open var separatorColor: UIColor? = UIColor(white: 0.78, alpha: 1) { didSet { refreshSeparators() } }
 
+    /// The view above the first section (not a section header: it scrolls with the rows and
+    /// never floats). Default nil. The table reads its height from its frame when it is
+    /// assigned, and sets its origin to (0, 0) and its width to the table's at every layout, as
+    /// UIKit does; to change its height, change the frame and assign the view again.
+    open var tableHeaderView: UIView? {
+        didSet { tableChromeChanged(replacing: oldValue) }
+    }
+    /// The view below the last section, placed and sized as `tableHeaderView` (its height is
+    /// read when it is assigned; re-assign it after changing that). Default nil.
+    open var tableFooterView: UIView? {
+        didSet { tableChromeChanged(replacing: oldValue) }
+    }
+
+    /// Told which rows are about to come on screen (see `UITableViewDataSourcePrefetching`),
+    /// held weakly as in UIKit. Default nil.
+    open weak var prefetchDataSource: UITableViewDataSourcePrefetching? {
+        didSet { resetPrefetching(cancelling: oldValue) }
+    }
+    /// Whether `prefetchDataSource` is asked at all. Default true; turning it off cancels the
+    /// rows prefetched so far. (UIKit also makes cells ahead of time when true; Kinescope makes
+    /// cells only as rows come on screen, so this governs data prefetching alone.)
+    open var isPrefetchingEnabled = true {
+        didSet { if !isPrefetchingEnabled { resetPrefetching(cancelling: prefetchDataSource) } }
+    }
+
     var cellQueue = ReuseQueue<UITableViewCell>()
     var model: [TableSection] = []
     var visible: [IndexPath: UITableViewCell] = [:]
@@ -113,6 +138,16 @@ open class UITableView: UIScrollView {
     var updateDepth = 0
     var pendingUpdate = PendingTableUpdate()
     var scratchPaths: [IndexPath] = []
+    /// `tableHeaderView`'s and `tableFooterView`'s heights as read at their assignment.
+    var tableHeaderHeight: CGFloat = 0
+    var tableFooterHeight: CGFloat = 0
+    /// Rows handed to `prefetchDataSource` and not yet shown or cancelled.
+    var prefetched: Set<IndexPath> = []
+    /// The visible area's top at the last prefetch pass (nil: none yet), and which way the
+    /// rows were prefetched then (1 down, -1 up).
+    var prefetchOffset: CGFloat?
+    var prefetchDirection: CGFloat = 1
+    var prefetchScratch: [IndexPath] = []
 
     enum DefaultedMethod: Hashable { case rowHeight, estimatedRowHeight }
 

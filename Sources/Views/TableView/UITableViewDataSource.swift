@@ -88,3 +88,21 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
+
+/// Told ahead of time which rows are about to come on screen, as UIKit's
+/// `UITableViewDataSourcePrefetching`: start loading their data here so that
+/// `tableView(_:cellForRowAt:)` finds it ready.
+@MainActor
+public protocol UITableViewDataSourcePrefetching: AnyObject {
+    /// Rows about to come on screen, in the order they will: up to one screen's height beyond
+    /// the visible rows in the direction of the scroll (downward at the first layout). Never
+    /// rows on screen, and each row once until it is cancelled or has been shown.
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+    /// Rows prefetched that are no longer expected: the scroll reversed before they came on
+    /// screen, or the table reloaded. Default: nothing.
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension UITableViewDataSourcePrefetching {
+    public func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
+}
