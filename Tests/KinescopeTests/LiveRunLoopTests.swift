@@ -68,6 +68,15 @@ final class LiveRunLoopTests: XCTestCase {
             loop.requestQuit()
         }
 
+        /// Closes the second connection now. Each test calls it before its server stops: an
+        /// isolated deinit may run later, as a main-actor job, and `XCloseDisplay` on a dead
+        /// server takes Xlib's default I/O-error exit (this connection is not the host's, whose
+        /// errors Kinescope traps) — which once ended a whole CI run.
+        func closeReader() {
+            if let reader { XCloseDisplay(reader) }
+            reader = nil
+        }
+
         isolated deinit { if let reader { XCloseDisplay(reader) } }
     }
 
@@ -76,6 +85,7 @@ final class LiveRunLoopTests: XCTestCase {
         let displayName = try XCTUnwrap(server?.displayName)
         try onMain {
             let face = try ClockFace(displayName: displayName)
+            defer { face.closeReader() }
             try face.loop.runTurn(maximumWait: .zero)
             final class Log: @unchecked Sendable { var fireLateness: [Double] = [] }
             let log = Log()
@@ -116,8 +126,7 @@ final class LiveRunLoopTests: XCTestCase {
         try onMain {
             let face = try ClockFace(displayName: displayName)
             try face.loop.runTurn(maximumWait: .zero)
-            XCloseDisplay(face.reader)
-            face.reader = nil
+            face.closeReader()
             let killer = Timer(fire: Date().addingTimeInterval(0.1), interval: 0, repeats: false) { _ in
                 kill(pid, SIGKILL)
             }
@@ -152,6 +161,7 @@ final class LiveRunLoopTests: XCTestCase {
             weak var weakLoop: ApplicationRunLoop?
             for round in 0..<4 {
                 let face = try ClockFace(displayName: displayName)
+                defer { face.closeReader() }
                 try face.loop.runTurn(maximumWait: .zero)
                 var event = XEvent()
                 event.xclient.type = ClientMessage
@@ -210,6 +220,7 @@ final class LiveRunLoopTests: XCTestCase {
         let displayName = try XCTUnwrap(server?.displayName)
         try onMain {
             let face = try ClockFace(displayName: displayName)
+            defer { face.closeReader() }
             let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { [weak face] _ in
                 MainActor.assumeIsolated {
                     guard let face else { return }
@@ -240,6 +251,7 @@ final class LiveRunLoopTests: XCTestCase {
         let displayName = try XCTUnwrap(server?.displayName)
         try onMain {
             let face = try ClockFace(displayName: displayName)
+            defer { face.closeReader() }
             try face.loop.runTurn(maximumWait: .zero)
             final class Measure: @unchecked Sendable {
                 var fires = 0
