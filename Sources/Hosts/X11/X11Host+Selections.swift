@@ -30,6 +30,9 @@ struct OutgoingTransfer {
 /// never block past their time-out; events arriving meanwhile are handled as `nextEvents` would
 /// and kept for it.
 extension X11Host: SelectionHost {
+    /// Takes ownership of `selection` with `text` (nil gives ownership up), stamped with a server
+    /// time so that requests timed before it are refused; a diagnostic when the server does not
+    /// make this window the owner.
     public func setText(_ text: String?, in selection: HostSelection) {
         guard !connection.isLost, !windowGone else { return }
         let atom = selectionAtom(selection)
@@ -51,6 +54,8 @@ extension X11Host: SelectionHost {
         ownedSelections[atom] = OwnedSelection(utf8: Array(text.utf8), text: text, time: time)
     }
 
+    /// The text on `selection` (our own without a round trip), or nil when it has no owner, the
+    /// owner refuses, or `timeout` passes first; invalid UTF-8 is repaired with U+FFFD.
     public func text(in selection: HostSelection, timeout: Duration) -> String? {
         guard !connection.isLost, !windowGone else { return nil }
         let atom = selectionAtom(selection)

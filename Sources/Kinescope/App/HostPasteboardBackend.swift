@@ -26,11 +26,13 @@ public final class HostPasteboardBackend: PasteboardBackend {
         self.timeout = timeout
     }
 
+    /// The host's selection, waiting at most `timeout`; the kept text once the host is gone.
     public func string(on selection: PasteboardSelection) -> String? {
         guard let host else { return kept[selection] }
         return host.text(in: selection.hostSelection, timeout: timeout)
     }
 
+    /// Makes the host own `selection` with `text` (nil gives it up); kept here once the host is gone.
     public func setString(_ text: String?, on selection: PasteboardSelection) {
         guard let host else {
             kept[selection] = text

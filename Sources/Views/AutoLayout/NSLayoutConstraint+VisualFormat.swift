@@ -7,30 +7,48 @@ extension NSLayoutConstraint {
     /// values: an alignment of every view of the format (perpendicular to its orientation), the
     /// direction a horizontal format runs in, and what vertical spacing measures.
     public struct FormatOptions: OptionSet, Sendable {
+        /// UIKit's bits: alignments are `1 << NSLayoutConstraint.Attribute.rawValue`, the
+        /// direction bits 16–17, the spacing bit 19.
         public let rawValue: UInt
+        /// Options from UIKit's raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Lines up the left edges of the views, in a vertical format.
         public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
+        /// Lines up the right edges of the views, in a vertical format.
         public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
+        /// Lines up the top edges of the views, in a horizontal format.
         public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
+        /// Lines up the bottom edges of the views, in a horizontal format.
         public static let alignAllBottom = FormatOptions(rawValue: 1 << 4)
+        /// Lines up the leading edges of the views, in a vertical format.
         public static let alignAllLeading = FormatOptions(rawValue: 1 << 5)
+        /// Lines up the trailing edges of the views, in a vertical format.
         public static let alignAllTrailing = FormatOptions(rawValue: 1 << 6)
+        /// Lines up the horizontal centres of the views, in a vertical format.
         public static let alignAllCenterX = FormatOptions(rawValue: 1 << 9)
+        /// Lines up the vertical centres of the views, in a horizontal format.
         public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
+        /// Lines up the last baselines of the views, in a horizontal format.
         public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
+        /// Lines up the first baselines of the views, in a horizontal format.
         public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
+        /// The alignment bits.
         public static let alignmentMask = FormatOptions(rawValue: 0xFFFF)
         /// Horizontal formats run leading to trailing (the default, 0): left to right here.
         public static let directionLeadingToTrailing = FormatOptions([])
+        /// A horizontal format runs from the left edge (left and right attributes).
         public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
+        /// A horizontal format runs from the right edge: its first view is the rightmost.
         public static let directionRightToLeft = FormatOptions(rawValue: 2 << 16)
+        /// The direction bits.
         public static let directionMask = FormatOptions(rawValue: 3 << 16)
         /// Vertical spacing between views measured edge to edge (the default, 0).
         public static let spacingEdgeToEdge = FormatOptions([])
         /// Vertical spacing between views measured from one's last baseline to the next one's
         /// first baseline.
         public static let spacingBaselineToBaseline = FormatOptions(rawValue: 1 << 19)
+        /// The spacing bit.
         public static let spacingMask = FormatOptions(rawValue: 1 << 19)
     }
 

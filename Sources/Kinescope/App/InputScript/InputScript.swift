@@ -68,6 +68,7 @@ public struct InputScript: Equatable, Sendable {
         /// events built in code or read from JSON.
         public var line: Int?
 
+        /// An event at `time` seconds of script time; `line` is the source line, when parsed.
         public init(time: TimeInterval, action: Action, line: Int? = nil) {
             self.time = time
             self.action = action
@@ -192,6 +193,7 @@ public struct InputScriptError: Error, Equatable, CustomStringConvertible {
         case invalid
     }
 
+    /// Whether the script could not be read at all or read but found wrong.
     public var kind: Kind
     /// The file (or the name given to `init(parsing:source:)`); nil for a script built in code.
     public var source: String?
@@ -201,6 +203,7 @@ public struct InputScriptError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, in one line.
     public var message: String
 
+    /// An error about `source`'s `line` (either may be nil), described by `message`.
     public init(kind: Kind = .invalid, source: String? = nil, line: Int? = nil, message: String) {
         self.kind = kind
         self.source = source
