@@ -323,6 +323,7 @@ final class LayoutEngine {
                 guard let owner = guide.owningView else { return nil }
                 base = owner
                 view = owner
+                insets = owner.safeAreaInsets
             }
             e = view.map(variables(of:)) ?? variables(of: guide)
         } else if let itemView = item as? UIView {

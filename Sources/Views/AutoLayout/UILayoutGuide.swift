@@ -38,12 +38,12 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
 
     /// The guide's rectangle in the owning view's coordinates, as of the last layout pass:
     /// `.zero` before the guide took part in one. The margins guide is the bounds inset by
-    /// `layoutMargins`; the safe-area guide is the bounds (nothing obscures a Kinescope window).
+    /// `layoutMargins`; the safe-area guide is the bounds inset by `safeAreaInsets`.
     open var layoutFrame: CGRect {
         guard let owningView else { return .zero }
         switch kind {
         case .margins: return owningView.bounds.inset(by: owningView.layoutMargins)
-        case .safeArea: return owningView.bounds
+        case .safeArea: return owningView.bounds.inset(by: owningView.safeAreaInsets)
         case .custom:
             guard let engine = owningView.layoutEngineHost.layoutStateStorage?.engine,
                   let guide = engine.hostRect(of: self), let view = engine.hostRect(of: owningView) else { return .zero }

@@ -180,8 +180,9 @@ extension UIView {
         return made
     }
 
-    /// The guide for the part of the view nothing covers: its bounds, since a Kinescope window
-    /// has no status bar, notch or home indicator (UIKit's `safeAreaInsets` are zero there too).
+    /// The guide for the part of the view nothing covers: the bounds inset by `safeAreaInsets`
+    /// (the bars of the containers above; a Kinescope window itself has no status bar, notch or
+    /// home indicator).
     public var safeAreaLayoutGuide: UILayoutGuide {
         if let guide = layoutState.safeAreaGuide { return guide }
         let made = UILayoutGuide(kind: .safeArea, owningView: self)

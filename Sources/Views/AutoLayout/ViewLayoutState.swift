@@ -11,7 +11,9 @@ final class ViewLayoutState {
     var compressionResistance: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (.defaultHigh, .defaultHigh)
     /// UIKit asks every view of a constraint-based hierarchy for `updateConstraints()` once.
     var needsUpdateConstraints = true
-    var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The margins set with `layoutMargins`, before the system minimum and the safe area; nil
+    /// until set (a plain view then has 8 points on every side, a root view none).
+    var layoutMargins: UIEdgeInsets?
     var guides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?

@@ -77,6 +77,26 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// Insets added to the safe area of the root view beyond what the bars of the containers
+    /// give it (a custom toolbar of your own, say). Default zero; a change relays out.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { if additionalSafeAreaInsets != oldValue { viewIfLoaded?.setNeedsLayout() } }
+    }
+
+    /// Called when the root view's `safeAreaInsets` changed, after the view's
+    /// `safeAreaInsetsDidChange()`; the default does nothing.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// The edges of `child`'s root view that this container's own views (its bars) cover, in
+    /// the child's view's coordinates; part of the child's safe area. None by default.
+    func safeAreaCovered(forChild child: UIViewController) -> UIEdgeInsets { .zero }
+
+    /// Whether the root view's layout margins are at least `systemMinimumLayoutMargins`.
+    /// Default true, as in UIKit.
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { if viewRespectsSystemMinimumLayoutMargins != oldValue { viewIfLoaded?.layoutMarginsStorageDidChange() } }
+    }
+
     /// Whether the container calls this controller's children's appearance callbacks for it
     /// when this controller appears or disappears (default true, as UIKit). Override to return
     /// false and call `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()` on

@@ -50,7 +50,9 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     open var contentSize: CGSize = .zero {
         didSet {
             contentSize = CGSize(width: Self.validLength(contentSize.width), height: Self.validLength(contentSize.height))
-            if contentSize != oldValue { updateIndicators() }
+            guard contentSize != oldValue else { return }
+            updateIndicators()
+            if contentInsetAdjustmentBehavior != .never, safeAreaInsetsStorage != .zero { adjustedContentInsetMayHaveChanged() }
         }
     }
 
@@ -71,22 +73,72 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     open var contentInset: UIEdgeInsets = .zero {
         didSet {
             guard contentInset != oldValue else { return }
-            updateIndicators()
-            delegate?.scrollViewDidChangeAdjustedContentInset(self)
+            adjustedContentInsetMayHaveChanged()
         }
     }
 
-    /// How `adjustedContentInset` adds the safe area to `contentInset`. Kinescope's windows
-    /// have no safe area (no notch, status bar or home indicator), so every behaviour gives
-    /// `.never`'s result: `adjustedContentInset == contentInset`. Stored, so code setting it
-    /// compiles and reads it back. Default `.automatic`, as in UIKit.
-    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// How `adjustedContentInset` adds the safe area (`safeAreaInsets`: the part of the scroll
+    /// view under a navigation bar, a tab bar or a controller's `additionalSafeAreaInsets`) to
+    /// `contentInset`. Default `.automatic`, as in UIKit.
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { if contentInsetAdjustmentBehavior != oldValue { adjustedContentInsetMayHaveChanged() } }
+    }
 
-    /// The insets the scroll view uses: `contentInset` plus the safe area (none here), with
-    /// non-finite insets read as 0.
+    /// The insets the scroll view uses: `contentInset` (non-finite insets read as 0) plus the
+    /// safe area insets on the edges `contentInsetAdjustmentBehavior` adjusts:
+    /// - `.always`: every edge; `.never`: none;
+    /// - `.scrollableAxes`: top and bottom when the content scrolls vertically (or
+    ///   `alwaysBounceVertical`), left and right likewise horizontally;
+    /// - `.automatic`: top and bottom always (UIKit adjusts vertically whenever the scroll view
+    ///   is a navigation or tab bar controller's content, which is where a Kinescope safe area
+    ///   comes from), left and right as `.scrollableAxes`.
     open var adjustedContentInset: UIEdgeInsets {
-        UIEdgeInsets(top: Self.finite(contentInset.top), left: Self.finite(contentInset.left),
-                     bottom: Self.finite(contentInset.bottom), right: Self.finite(contentInset.right))
+        var inset = UIEdgeInsets(top: Self.finite(contentInset.top), left: Self.finite(contentInset.left),
+                                 bottom: Self.finite(contentInset.bottom), right: Self.finite(contentInset.right))
+        let safe = safeAreaInsetsStorage
+        guard safe != .zero else { return inset }
+        let vertical: Bool, horizontal: Bool
+        switch contentInsetAdjustmentBehavior {
+        case .never: return inset
+        case .always: vertical = true; horizontal = true
+        case .scrollableAxes:
+            vertical = alwaysBounceVertical || contentSize.height + inset.top + inset.bottom > bounds.height
+            horizontal = alwaysBounceHorizontal || contentSize.width + inset.left + inset.right > bounds.width
+        case .automatic:
+            vertical = true
+            horizontal = alwaysBounceHorizontal || contentSize.width + inset.left + inset.right > bounds.width
+        }
+        if vertical { inset.top += safe.top; inset.bottom += safe.bottom }
+        if horizontal { inset.left += safe.left; inset.right += safe.right }
+        return inset
+    }
+
+    /// Called when `adjustedContentInset` changed (the content inset, the safe area or the
+    /// behaviour); the default tells the delegate (`scrollViewDidChangeAdjustedContentInset`).
+    /// Overrides call `super`.
+    open func adjustedContentInsetDidChange() {
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    /// `adjustedContentInset` when it was last seen, to notice changes.
+    private var lastAdjustedContentInset = UIEdgeInsets.zero
+
+    /// Notices a change of `adjustedContentInset`. As UIKit does, content resting at the start
+    /// of an axis (the offset at minus the old inset) stays at the start: a table shown under a
+    /// navigation bar begins with its first row below the bar. A drag or deceleration under
+    /// way keeps its offset.
+    func adjustedContentInsetMayHaveChanged() {
+        let old = lastAdjustedContentInset, new = adjustedContentInset
+        guard new != old else { return }
+        lastAdjustedContentInset = new
+        if !isTracking, !isDecelerating {
+            var offset = contentOffset
+            if offset.y == -old.top { offset.y = -new.top }
+            if offset.x == -old.left { offset.x = -new.left }
+            if offset != contentOffset { moveContent(to: offset) }
+        }
+        updateIndicators()
+        adjustedContentInsetDidChange()
     }
 
     /// The delegate, held weakly as in UIKit.

@@ -14,21 +14,31 @@ extension UIView {
     /// just before and after its `layoutSubviews()`. In a hierarchy that uses constraints, the
     /// pass starts with Auto Layout: `updateConstraints()` where due, the solver, and the frames of
     /// the views constraints place (inside an animation block, those frame changes animate).
+    ///
+    /// The walk also brings each view's `safeAreaInsets` up to date, top-down; when some changed,
+    /// constraints that use them are solved again and the walk repeats (at most twice more), so
+    /// the pass ends with frames that agree with the safe area.
     public func layoutIfNeeded() {
-        runLayoutEngineIfNeeded()
-        var root = self
-        while let parent = root.superviewStorage, parent.needsLayout { root = parent }
-        root.layoutSubtreeIfNeeded()
+        for _ in 0..<3 {
+            runLayoutEngineIfNeeded()
+            var root = self
+            while let parent = root.superviewStorage, parent.needsLayout { root = parent }
+            var safeAreaChanged = false
+            root.layoutSubtreeIfNeeded(safeAreaChanged: &safeAreaChanged)
+            guard safeAreaChanged, let state = layoutEngineHost.layoutStateStorage, state.usesAutoLayoutBelow,
+                  state.engineNeedsSync || !state.changedConstants.isEmpty else { return }
+        }
     }
 
-    private func layoutSubtreeIfNeeded() {
+    private func layoutSubtreeIfNeeded(safeAreaChanged: inout Bool) {
+        if refreshSafeAreaInsets() { safeAreaChanged = true }
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
         }
-        for subview in subviewStorage { subview.layoutSubtreeIfNeeded() }
+        for subview in subviewStorage { subview.layoutSubtreeIfNeeded(safeAreaChanged: &safeAreaChanged) }
     }
 
     /// Resizes per `autoresizingMask` after the superview's bounds went from `old` to `new`.

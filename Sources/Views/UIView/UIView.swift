@@ -36,6 +36,8 @@ open class UIView: UIResponder {
     var interactionBlockingAnimations = 0
     /// Auto Layout's per-view state; nil until the view meets a constraint or a layout API.
     var layoutStateStorage: ViewLayoutState?
+    /// `safeAreaInsets` as of the last layout pass that reached this view.
+    var safeAreaInsetsStorage = UIEdgeInsets.zero
 
     /// A view with `frame` in its superview's coordinates.
     public init(frame: CGRect) {
@@ -232,15 +234,42 @@ open class UIView: UIResponder {
     }
 
     /// The insets inside which the margin attributes and `layoutMarginsGuide` lay content out.
-    /// Default 8 points on every side, as UIKit gives a plain view.
+    ///
+    /// As in UIKit, reading gives the margins in effect: what was set (8 points on every side
+    /// for a plain view; nothing for a view controller's root view), raised to the controller's
+    /// `systemMinimumLayoutMargins` for a root view that respects them, then, when
+    /// `insetsLayoutMarginsFromSafeArea` is true, measured from the safe area's edges (the safe
+    /// area insets added). Setting stores the margins before those adjustments.
     open var layoutMargins: UIEdgeInsets {
-        get { layoutStateStorage?.layoutMargins ?? UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) }
+        get { effectiveLayoutMargins }
         set {
-            guard newValue != layoutMargins else { return }
+            guard newValue != layoutStateStorage?.layoutMargins else { return }
             layoutState.layoutMargins = newValue
             layoutMarginsStorageDidChange()
         }
     }
+
+    /// The layout margins with leading and trailing edges (left and right: Kinescope lays out
+    /// left to right); the same margins as `layoutMargins`, read and set through the other type.
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let margins = layoutMargins
+            return NSDirectionalEdgeInsets(top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
+        }
+        set { layoutMargins = newValue.edgeInsets }
+    }
+
+    /// Whether margins outside the safe area are moved inside it (measured from the safe area's
+    /// edges instead of the bounds'). Default true, as in UIKit.
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet {
+            if oldValue != insetsLayoutMarginsFromSafeArea, safeAreaInsetsStorage != .zero { layoutMarginsStorageDidChange() }
+        }
+    }
+
+    /// Called when `safeAreaInsets` changed, during the layout pass that found the change
+    /// (before this view's `layoutSubviews()`); the default does nothing.
+    open func safeAreaInsetsDidChange() {}
 
     /// Called after `layoutMargins` changed; the default does nothing.
     open func layoutMarginsDidChange() {}

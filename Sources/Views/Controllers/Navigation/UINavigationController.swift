@@ -99,6 +99,7 @@ open class UINavigationController: UIViewController {
         }
         UIView.animate(withDuration: TimeInterval(Self.hideShowBarDuration), delay: 0, options: .curveEaseInOut, animations: {
             self.navigationBar.frame = self.barFrame(hidden: hidden)
+            self.view.layoutIfNeeded()
         }, completion: { _ in
             if self.barHidden { self.navigationBar.isHidden = true }
         })
@@ -112,6 +113,17 @@ open class UINavigationController: UIViewController {
 
     private func placeNavigationBar() {
         navigationBar.frame = barFrame(hidden: barHidden)
+    }
+
+    /// The navigation bar covers the top of every child's view (the children extend under it,
+    /// as UIKit's default `edgesForExtendedLayout`): their safe area starts below the bar, and
+    /// moves up when the bar hides.
+    override func safeAreaCovered(forChild child: UIViewController) -> UIEdgeInsets {
+        guard let root = viewIfLoaded, !navigationBar.isHidden, let childView = child.viewIfLoaded,
+              childView.superviewStorage != nil else { return .zero }
+        let bar = navigationBar.frame, frame = childView.convert(childView.bounds, to: root)
+        guard bar.minX < frame.maxX, bar.maxX > frame.minX else { return .zero }
+        return UIEdgeInsets(top: min(max(0, bar.maxY - frame.minY), frame.height), left: 0, bottom: 0, right: 0)
     }
     /// The left-edge pan that pops the top controller interactively; it begins only when the
     /// stack has more than one controller and no transition runs.

@@ -138,6 +138,16 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         tabBar.frame = CGRect(x: 0, y: bounds.height - UITabBar.height, width: bounds.width, height: UITabBar.height)
     }
 
+    /// The tab bar covers the bottom of the selected child's view (children extend under it, as
+    /// in UIKit): their safe area ends above the bar.
+    override func safeAreaCovered(forChild child: UIViewController) -> UIEdgeInsets {
+        guard let root = viewIfLoaded, !tabBar.isHidden, let childView = child.viewIfLoaded,
+              childView.superviewStorage != nil else { return .zero }
+        let bar = tabBar.frame, frame = childView.convert(childView.bounds, to: root)
+        guard bar.minX < frame.maxX, bar.maxX > frame.minX else { return .zero }
+        return UIEdgeInsets(top: 0, left: 0, bottom: min(max(0, frame.maxY - bar.minY), frame.height), right: 0)
+    }
+
     /// Handles a tap on one of this controller's tabs (UIKit's tab bar controller is its bar's
     /// delegate): asks `shouldSelect`, selects, calls `didSelect`. Subclasses that override it
     /// should call super.
