@@ -2,7 +2,8 @@ import Kinescope
 
 /// Every registered transition in turn, each named on screen: a `CATransition` of that type
 /// swaps the picture in a container view, and the next one starts when it ends (a click starts
-/// the tour, and later clicks skip ahead).
+/// the tour, and a later click skips ahead to the next one: the tour then goes on from there,
+/// one transition at a time).
 final class GalleryViewController: UIViewController {
     private let container = UIView()
     private let imageView = UIImageView()
@@ -11,6 +12,10 @@ final class GalleryViewController: UIViewController {
     private let names = TransitionRegistry.all.map { $0.name }
     private var step = 0
     private var running = false
+    /// Counts the transitions started; a transition's completion goes on with the tour only if
+    /// no later one started since (a click mid-way replaces the running transition, whose
+    /// completion then runs too, and must not start a second chain of steps).
+    private var generation = 0
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -44,13 +49,15 @@ final class GalleryViewController: UIViewController {
         running = true
         let name = names[step % names.count]
         step += 1
+        generation += 1
+        let started = generation
         label.text = "\(step)/\(names.count)  \(name)"
         let transition = CATransition()
         transition.type = CATransitionType(rawValue: name)
         transition.duration = 1.2
         CATransaction.begin()
         CATransaction.setCompletionBlock { [weak self] in
-            guard let self, self.running, self.step % self.names.count != 0 else { return }
+            guard let self, self.running, self.generation == started, self.step % self.names.count != 0 else { return }
             self.next()
         }
         container.layer.add(transition, forKey: "transition")
