@@ -35,7 +35,7 @@ final class BookHolderViewController: UIViewController {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        book.view.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: max(0, view.bounds.height - UITabBar.height))
+        book.view.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: max(0, view.bounds.height - view.safeAreaInsets.bottom))
     }
 }
 

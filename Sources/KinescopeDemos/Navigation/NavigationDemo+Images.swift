@@ -32,8 +32,9 @@ final class ImageListViewController: UIViewController, UITableViewDataSource, UI
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let top = UINavigationBar.height
-        table.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top - UITabBar.height))
+        // The table fills the view, under the bars, as in UIKit: its adjusted content inset
+        // (the safe area the bars leave) keeps the rows clear of them at rest.
+        table.frame = view.bounds
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -95,9 +96,7 @@ final class ImageDetailViewController: UIViewController {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let top = UINavigationBar.height
-        imageView.frame = CGRect(x: 0, y: top, width: view.bounds.width,
-                                 height: max(0, view.bounds.height - top - UITabBar.height)).insetBy(dx: 16, dy: 16)
+        imageView.frame = view.bounds.inset(by: view.safeAreaInsets).insetBy(dx: 16, dy: 16)
     }
 
     private func showNext() {

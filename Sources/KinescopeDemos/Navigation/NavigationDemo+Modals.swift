@@ -42,8 +42,7 @@ final class ModalListViewController: UIViewController, UITableViewDataSource, UI
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let top = UINavigationBar.height
-        table.frame = CGRect(x: 0, y: top, width: view.bounds.width, height: max(0, view.bounds.height - top - UITabBar.height))
+        table.frame = view.bounds
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { Row.allCases.count }
