@@ -155,7 +155,7 @@ extension UITableView {
         let area = bounds
         scratchPaths.removeAll(keepingCapacity: true)
         for (path, cell) in visible {
-            let r = rect(forRow: path)
+            let r = rectForRow(at: path)
             if r.isEmpty || !r.intersects(area) { scratchPaths.append(path) } else if placesCells, cell.frame != r { cell.frame = r }
         }
         for path in scratchPaths {
@@ -186,7 +186,7 @@ extension UITableView {
             let measured = delegate.tableView(self, heightForRowAt: path)
             let old = model[path.section].rows.height(of: path.row)
             if CGFloat(RowHeights.valid(measured)) != old {
-                let top = rect(forRow: path).minY
+                let top = rectForRow(at: path).minY
                 model[path.section].rows.setHeight(measured, of: path.row)
                 restack(from: path.section + 1)
                 updateContentSize()
@@ -195,7 +195,7 @@ extension UITableView {
                     b.origin.y += model[path.section].rows.height(of: path.row) - old
                     bounds = b
                 }
-                for (other, cell) in visible { cell.frame = rect(forRow: other) }
+                for (other, cell) in visible { cell.frame = rectForRow(at: other) }
             }
         }
         let cell = makeCell(at: path)
@@ -204,7 +204,7 @@ extension UITableView {
             return false
         }
         UIView.performWithoutAnimation {
-            cell.frame = rect(forRow: path)
+            cell.frame = rectForRow(at: path)
             cell.setSelected(selected.contains(path), animated: false)
             cell.separatorColor = separatorStyle == .none ? nil : separatorColor
             cell.setNeedsLayout()

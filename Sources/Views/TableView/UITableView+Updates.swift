@@ -179,7 +179,7 @@ extension UITableView {
         let hasAnimations = window != nil
         UIView.animate(withDuration: hasAnimations ? Self.rowAnimationDuration : 0, animations: {
             for (path, cell) in self.visible {
-                cell.frame = self.rect(forRow: path)
+                cell.frame = self.rectForRow(at: path)
                 cell.alpha = 1
             }
             for item in disappearing where item.animation != .none {

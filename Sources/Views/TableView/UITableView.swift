@@ -239,7 +239,7 @@ open class UITableView: UIScrollView {
             cell = UITableViewCell(style: .default, reuseIdentifier: identifier)
             cell.owningTable = self
         }
-        let frame = rect(forRow: indexPath)
+        let frame = rectForRow(at: indexPath)
         if !frame.isEmpty { UIView.performWithoutAnimation { cell.frame = frame } }
         return cell
     }
@@ -252,7 +252,7 @@ open class UITableView: UIScrollView {
 
     /// The rectangle of the row, in the table's (content) coordinates; `.zero` for a row
     /// that does not exist.
-    open func rect(forRow indexPath: IndexPath) -> CGRect {
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
         guard model.indices.contains(indexPath.section) else { return .zero }
         let section = model[indexPath.section]
@@ -266,6 +266,35 @@ open class UITableView: UIScrollView {
         loadIfNeeded()
         guard model.indices.contains(section) else { return .zero }
         return CGRect(x: 0, y: model[section].top, width: bounds.width, height: model[section].bottom - model[section].top)
+    }
+
+    /// The rectangle of a section's header, in content coordinates (zero height without one).
+    open func rectForHeader(inSection section: Int) -> CGRect {
+        loadIfNeeded()
+        guard model.indices.contains(section) else { return .zero }
+        return CGRect(x: 0, y: model[section].top, width: bounds.width, height: model[section].rowsTop - model[section].top)
+    }
+
+    /// The rectangle of a section's footer, in content coordinates (zero height without one).
+    open func rectForFooter(inSection section: Int) -> CGRect {
+        loadIfNeeded()
+        guard model.indices.contains(section) else { return .zero }
+        return CGRect(x: 0, y: model[section].rowsBottom, width: bounds.width, height: model[section].bottom - model[section].rowsBottom)
+    }
+
+    /// The rows whose rectangles meet `rect` (content coordinates), in order; nil when none do.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        loadIfNeeded()
+        guard rect.minY.isFinite, rect.maxY.isFinite, rect.width > 0 || rect.height > 0 else { return nil }
+        var found: [IndexPath] = []
+        for (s, section) in model.enumerated() where section.rowsBottom > rect.minY && section.rowsTop < rect.maxY {
+            var row = max(0, section.rows.row(at: max(0, rect.minY - section.rowsTop)))
+            while row < section.rows.count, section.rowsTop + section.rows.offset(of: row) < rect.maxY {
+                found.append(IndexPath(row: row, section: s))
+                row += 1
+            }
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// The row at `point` (content coordinates), nil over headers, footers or outside the rows.
@@ -303,7 +332,7 @@ open class UITableView: UIScrollView {
     /// `adjustedContentInset`), clamped to the scrollable range (UIKit does not scroll past the
     /// content either). A row that does not exist is ignored (UIKit raises).
     open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        let r = rect(forRow: indexPath)
+        let r = rectForRow(at: indexPath)
         guard model.indices.contains(indexPath.section), indexPath.row >= 0,
               indexPath.row < model[indexPath.section].rows.count else {
             return ReuseDiagnostics.report("UITableView: scrollToRow at \(indexPath) is outside the table's rows")

@@ -19,8 +19,8 @@ final class TableHeaderFooterTests: XCTestCase {
             XCTAssertTrue(header.superview === table)
             XCTAssertEqual(header.frame, CGRect(x: 0, y: 0, width: 160, height: 50), "width is the table's, origin 0")
             XCTAssertEqual(table.headerView(forSection: 0)?.frame.minY, 50)
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 0)).minY, 50 + 28)
-            let lastRowBottom = table.rect(forRow: IndexPath(row: 2, section: 1)).maxY
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 50 + 28)
+            let lastRowBottom = table.rectForRow(at: IndexPath(row: 2, section: 1)).maxY
             XCTAssertEqual(lastRowBottom, 50 + 28 + 5 * 44)
             XCTAssertEqual(footer.frame, CGRect(x: 0, y: lastRowBottom, width: 160, height: 30))
             XCTAssertEqual(table.contentSize.height, lastRowBottom + 30)
@@ -35,15 +35,15 @@ final class TableHeaderFooterTests: XCTestCase {
             let header = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 40))
             table.tableHeaderView = header
             table.layoutIfNeeded()
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 0)).minY, 40)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 40)
             header.frame.size.height = 100
             table.layoutIfNeeded()
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 0)).minY, 40, "UIKit ignores a later frame change")
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 40, "UIKit ignores a later frame change")
             XCTAssertEqual(header.frame.height, 100, "the view keeps its frame and overlaps the rows")
             header.frame.size.height = 100
             table.tableHeaderView = header
             table.layoutIfNeeded()
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 0)).minY, 100)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 100)
             XCTAssertEqual(table.cellForRow(at: IndexPath(row: 0, section: 0))?.frame.minY, 100, "cells move down")
             XCTAssertEqual(table.contentSize.height, 100 + 3 * 44)
         }
@@ -65,7 +65,7 @@ final class TableHeaderFooterTests: XCTestCase {
             table.tableHeaderView = nil
             table.layoutIfNeeded()
             XCTAssertNil(second.superview)
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 0)).minY, 0)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY, 0)
             XCTAssertEqual(table.contentSize.height, 3 * 44)
         }
     }

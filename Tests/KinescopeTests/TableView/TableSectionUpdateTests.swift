@@ -45,7 +45,7 @@ final class TableSectionUpdateTests: XCTestCase {
             scene.host.advance(by: 0.5)
             XCTAssertNil(headerB.superview)
             XCTAssertEqual(table.visibleCells.count, 2)
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 1)).minY, 28 + 44 + 28)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 28 + 44 + 28)
         }
     }
 
@@ -64,7 +64,7 @@ final class TableSectionUpdateTests: XCTestCase {
             XCTAssertFalse(table.cellForRow(at: IndexPath(row: 0, section: 0)) === old)
             XCTAssertNil(table.indexPathForSelectedRow, "reloading deselects")
             scene.host.advance(by: 0.5)
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 1)).minY, 44)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 44)
         }
     }
 

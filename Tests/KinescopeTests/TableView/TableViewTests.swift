@@ -29,12 +29,12 @@ final class TableViewTests: XCTestCase {
     func testHeightsFixedPerRowAndEstimated() throws {
         try onMain {
             let fixed = try makeTableScene(PlainTableSource(count: 10)) { $0.rowHeight = 30 }
-            XCTAssertEqual(fixed.table.rect(forRow: IndexPath(row: 3, section: 0)), CGRect(x: 0, y: 90, width: 160, height: 30))
+            XCTAssertEqual(fixed.table.rectForRow(at: IndexPath(row: 3, section: 0)), CGRect(x: 0, y: 90, width: 160, height: 30))
 
             let perRow = TableLog(counts: [10])
             perRow.heights = { CGFloat(20 + $0.row * 10) }
             let scene = try makeTableScene(perRow)
-            XCTAssertEqual(scene.table.rect(forRow: IndexPath(row: 3, section: 0)), CGRect(x: 0, y: 90, width: 160, height: 50))
+            XCTAssertEqual(scene.table.rectForRow(at: IndexPath(row: 3, section: 0)), CGRect(x: 0, y: 90, width: 160, height: 50))
             XCTAssertEqual(scene.table.contentSize.height, 650)
             XCTAssertEqual(scene.table.indexPathForRow(at: CGPoint(x: 5, y: 139)), IndexPath(row: 3, section: 0))
             XCTAssertEqual(scene.table.indexPathForRow(at: CGPoint(x: 5, y: 140)), IndexPath(row: 4, section: 0))
@@ -44,7 +44,7 @@ final class TableViewTests: XCTestCase {
             estimated.heights = { asked.insert($0.row); return 60 }
             let lazy = try makeTableScene(estimated) { $0.estimatedRowHeight = 40 }
             XCTAssertLessThan(asked.count, 10, "only rows on screen are measured")
-            XCTAssertEqual(lazy.table.rect(forRow: IndexPath(row: 1, section: 0)).minY, 60)
+            XCTAssertEqual(lazy.table.rectForRow(at: IndexPath(row: 1, section: 0)).minY, 60)
             XCTAssertEqual(lazy.table.contentSize.height, CGFloat(asked.count) * 60 + CGFloat(1000 - asked.count) * 40)
         }
     }
@@ -56,7 +56,7 @@ final class TableViewTests: XCTestCase {
             let scene = try makeTableScene(source)
             let table = scene.table
             XCTAssertEqual(table.headerView(forSection: 0)?.frame.minY, 0)
-            XCTAssertEqual(table.rect(forRow: IndexPath(row: 0, section: 1)).minY, 28 + 220 + 28)
+            XCTAssertEqual(table.rectForRow(at: IndexPath(row: 0, section: 1)).minY, 28 + 220 + 28)
             table.contentOffset = CGPoint(x: 0, y: 100)
             table.layoutIfNeeded()
             XCTAssertEqual(table.headerView(forSection: 0)?.frame.minY, 100, "sticks at the top")
