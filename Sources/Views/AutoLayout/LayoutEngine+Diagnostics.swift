@@ -72,6 +72,8 @@ extension LayoutEngine {
                 let axis: NSLayoutConstraint.Axis = horizontal ? .horizontal : .vertical
                 return "<NSContentSizeLayoutConstraint \(name).\(horizontal ? "width" : "height") == \(n(horizontal ? size.width : size.height)) "
                     + "Hug:\(view.contentHuggingPriority(for: axis)) CompressionResistance:\(view.contentCompressionResistancePriority(for: axis))   (active)>"
+            case .contentX, .contentY:
+                return "<NSLayoutConstraint 'UIScrollView-contentLayoutGuide' \(name).content\(kind == .contentX ? "MinX" : "MinY") == 0   (active)>"
             case .pinX, .pinY, .pinWidth, .pinHeight:
                 let value = switch kind {
                 case .pinX: "minX == 0"

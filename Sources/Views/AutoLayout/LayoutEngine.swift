@@ -59,6 +59,8 @@ final class LayoutEngine {
     /// The constraints the engine makes itself, per view.
     enum Generated: UInt8 {
         case maskX0, maskX1, maskY0, maskY1, hugWidth, resistWidth, hugHeight, resistHeight, pinX, pinY, pinWidth, pinHeight
+        /// A scroll view's content area starts at its content origin (keyed by the scroll view).
+        case contentX, contentY
     }
 
     /// The part of a constraint that cannot change without re-adding it.
@@ -83,6 +85,16 @@ final class LayoutEngine {
     private var placedViews: [WeakView] = []
     private var involvedViews: [WeakView] = []
     private var lastApplied: [ObjectIdentifier: CGRect] = [:]
+    /// The scroll views whose content area constraints use, with the axes on which they
+    /// determine its size (a right or bottom edge, a size or a centre constrained); refilled by
+    /// each sync.
+    private var contentAreas: [ObjectIdentifier: ContentArea] = [:]
+
+    private struct ContentArea {
+        weak var scrollView: UIScrollView?
+        var horizontal = false
+        var vertical = false
+    }
 
     init(root: UIView, fitting: (size: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority)?) {
         self.root = root
@@ -183,6 +195,7 @@ final class LayoutEngine {
         }
         for view in involvedViews { view.view?.layoutStateStorage?.isInEngine = false }
         var desired: [(Key, Shape, Double)] = []
+        contentAreas = [:]
         var depthOrdered: [(depth: Int, view: UIView)] = []
         for view in collected.views {
             view.layoutState.isInEngine = true
@@ -204,6 +217,16 @@ final class LayoutEngine {
             }
         }
         userConstraints = users
+        for (id, area) in contentAreas {
+            guard let scrollView = area.scrollView else { continue }
+            let e = variables(of: scrollView), g = variables(of: scrollView.contentLayoutGuide)
+            func pin(_ kind: Generated, _ a: Int, _ b: Int) {
+                desired.append((.generated(id, kind), Shape(terms: [Term(variable: a, coefficient: 1), Term(variable: b, coefficient: -1)],
+                                                            relation: .equal, strength: .required), 0))
+            }
+            pin(.contentX, g.x, e.x)
+            pin(.contentY, g.y, e.y)
+        }
         apply(desired)
         var dead: [ObjectIdentifier] = []
         for (id, entry) in entries where entry.item == nil { dead.append(id) }
@@ -308,12 +331,27 @@ final class LayoutEngine {
         var insets = UIEdgeInsets.zero
         let base: AnyObject
         let view: UIView?
+        var marginsOf: UIView?
         let e: Variables
         if let guide = item as? UILayoutGuide {
             switch guide.kind {
             case .custom:
                 base = guide
                 view = nil
+            case .scrollContent:
+                guard let owner = guide.owningView as? UIScrollView else { return nil }
+                base = guide
+                view = nil
+                marginsOf = owner
+                noteContentArea(of: owner, attribute)
+            case .scrollFrame:
+                guard let owner = guide.owningView else { return nil }
+                base = owner
+                view = owner
+                // The frame in content coordinates: the bounds' origin is the scroll offset.
+                let offset = owner.bounds.origin
+                insets = UIEdgeInsets(top: offset.y, left: offset.x, bottom: -offset.y, right: -offset.x)
+                if attribute.isPositional { owner.layoutState.scrollFrameGuidePlacesViews = true }
             case .margins:
                 guard let owner = guide.owningView else { return nil }
                 base = owner
@@ -336,7 +374,7 @@ final class LayoutEngine {
             e = entry(item)
         }
         var attribute = attribute
-        if let view, let plain = attribute.withoutMargins {
+        if let view = view ?? marginsOf, let plain = attribute.withoutMargins {
             let margins = view.layoutMargins
             insets.top += margins.top
             insets.left += margins.left
@@ -370,14 +408,35 @@ final class LayoutEngine {
         }
     }
 
+    /// UIKit's rule for a scroll view: an edge (or margin) of it constrained to a view inside it
+    /// means the edge of its content area; its size and centre mean its frame.
+    private static func contentArea(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, beside other: AnyObject?) -> AnyObject {
+        guard let scrollView = item as? UIScrollView, attribute.isEdge, let inner = NSLayoutConstraint.view(of: other),
+              inner !== scrollView, inner.isDescendant(of: scrollView) else { return item }
+        return scrollView.contentLayoutGuide
+    }
+
+    private func noteContentArea(of scrollView: UIScrollView, _ attribute: NSLayoutConstraint.Attribute) {
+        let id = ObjectIdentifier(scrollView)
+        var area = contentAreas[id] ?? ContentArea(scrollView: scrollView)
+        switch attribute.withoutMargins ?? attribute {
+        case .right, .trailing, .width, .centerX: area.horizontal = true
+        case .bottom, .height, .centerY, .lastBaseline: area.vertical = true
+        default: break
+        }
+        contentAreas[id] = area
+    }
+
     /// `first − multiplier × second − constant (relation) 0`, or nil for a constraint that
     /// cannot take part (invalid, an item gone, a constant that is not finite).
     private func equation(of constraint: NSLayoutConstraint) -> (Shape, Double)? {
         guard constraint.invalidReason == nil, constraint.constant.isFinite, let first = constraint.firstItem,
-              var lhs = linear(first, constraint.firstAttribute) else { return nil }
+              var lhs = linear(Self.contentArea(first, constraint.firstAttribute, beside: constraint.secondItem),
+                               constraint.firstAttribute) else { return nil }
         lhs.constant -= Double(constraint.constant)
         if let second = constraint.secondItem {
-            guard let rhs = linear(second, constraint.secondAttribute) else { return nil }
+            guard let rhs = linear(Self.contentArea(second, constraint.secondAttribute, beside: first),
+                                   constraint.secondAttribute) else { return nil }
             let m = Double(constraint.multiplier)
             for term in rhs.terms { lhs.terms.append(Term(variable: term.variable, coefficient: -m * term.coefficient)) }
             lhs.constant -= m * rhs.constant
@@ -501,10 +560,29 @@ final class LayoutEngine {
             lastApplied[id] = frame
             if view.frame != frame { view.frame = frame }
         }
+        for area in contentAreas.values where area.horizontal || area.vertical {
+            guard let scrollView = area.scrollView, let slot = scrollView.contentLayoutGuide.engineSlot, slot.engine == serial else { continue }
+            let content = rect(slot.variables)
+            var size = scrollView.contentSize
+            if area.horizontal { size.width = max(0, content.width.rounded()) }
+            if area.vertical { size.height = max(0, content.height.rounded()) }
+            if size != scrollView.contentSize { scrollView.contentSize = size }
+        }
     }
 }
 
 extension NSLayoutConstraint.Attribute {
+    /// An edge of the rectangle, or of its margins.
+    var isEdge: Bool {
+        switch withoutMargins ?? self {
+        case .left, .right, .top, .bottom, .leading, .trailing: true
+        default: false
+        }
+    }
+
+    /// An attribute that depends on where the rectangle is (every one but width and height).
+    var isPositional: Bool { self != .width && self != .height && self != .notAnAttribute }
+
     /// The plain attribute a margin attribute stands for (nil for the others).
     var withoutMargins: NSLayoutConstraint.Attribute? {
         switch self {

@@ -13,7 +13,7 @@ import Geometry
 /// ```
 @MainActor
 open class UILayoutGuide: @MainActor CustomStringConvertible {
-    enum Kind { case custom, margins, safeArea }
+    enum Kind { case custom, margins, safeArea, scrollContent, scrollFrame }
 
     let kind: Kind
 
@@ -33,7 +33,13 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
     init(kind: Kind, owningView: UIView) {
         self.kind = kind
         self.owningView = owningView
-        identifier = kind == .margins ? "UIViewLayoutMarginsGuide" : "UIViewSafeAreaLayoutGuide"
+        identifier = switch kind {
+        case .margins: "UIViewLayoutMarginsGuide"
+        case .safeArea: "UIViewSafeAreaLayoutGuide"
+        case .scrollContent: "UIScrollView-contentLayoutGuide"
+        case .scrollFrame: "UIScrollView-frameLayoutGuide"
+        case .custom: ""
+        }
     }
 
     /// The guide's rectangle in the owning view's coordinates, as of the last layout pass:
@@ -44,6 +50,8 @@ open class UILayoutGuide: @MainActor CustomStringConvertible {
         switch kind {
         case .margins: return owningView.bounds.inset(by: owningView.layoutMargins)
         case .safeArea: return owningView.bounds.inset(by: owningView.safeAreaInsets)
+        case .scrollContent: return CGRect(origin: .zero, size: (owningView as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame: return owningView.bounds
         case .custom:
             guard let engine = owningView.layoutEngineHost.layoutStateStorage?.engine,
                   let guide = engine.hostRect(of: self), let view = engine.hostRect(of: owningView) else { return .zero }

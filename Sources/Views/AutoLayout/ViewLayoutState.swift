@@ -17,6 +17,12 @@ final class ViewLayoutState {
     var guides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
+    /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide`, made on first use.
+    var scrollContentGuide: UILayoutGuide?
+    var scrollFrameGuide: UILayoutGuide?
+    /// Whether a constraint places something by the frame guide's position, so each scroll
+    /// changes the solution.
+    var scrollFrameGuidePlacesViews = false
     /// Set on the view and its ancestors once a constraint is installed in its subtree (or it is a
     /// stack view); the layout engine looks only into subtrees that have it.
     var usesAutoLayoutBelow = false

@@ -37,7 +37,7 @@ import Layers
 /// run on a `CADisplayLink`: they follow the display's frame clock (a headless host's virtual
 /// clock), one step per frame at the frame's timestamp.
 ///
-/// Not here (yet): `refreshControl`, `keyboardDismissMode`, the layout guides,
+/// Not here (yet): `refreshControl`, `keyboardDismissMode`,
 /// `bouncesZoom` (zooming is clamped to its limits, never bounced), `touchesShouldBegin`.
 @MainActor
 open class UIScrollView: UIView, UIGestureRecognizerDelegate {
@@ -296,6 +296,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         b.origin = offset
         bounds = b
         setNeedsLayout()
+        if layoutStateStorage?.scrollFrameGuidePlacesViews == true { markLayoutEngineNeedsSync() }
         updateIndicators()
         delegate?.scrollViewDidScroll(self)
     }
