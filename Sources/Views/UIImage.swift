@@ -17,9 +17,20 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
     /// checkout), then `./assets`. Set it to use an app's own folders.
     nonisolated(unsafe) public static var searchPaths: [URL] = defaultSearchPaths()
 
+    /// How views draw the image: as it is, or as a template (its alpha filled with the tint).
+    public let renderingMode: RenderingMode
+
     public init(cgImage: CGImage, scale: CGFloat = 1) {
         self.cgImage = cgImage
         self.scale = scale > 0 && scale.isFinite ? scale : 1
+        renderingMode = .automatic
+    }
+
+    /// An image of `cgImage` drawn with `renderingMode`.
+    init(cgImage: CGImage, scale: CGFloat, renderingMode: RenderingMode) {
+        self.cgImage = cgImage
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.renderingMode = renderingMode
     }
 
     /// Loads `name` (with or without extension; `.png`, then `.jpg`/`.jpeg`, then `@2x` variants

@@ -1,8 +1,10 @@
 import Geometry
+import Graphics
 import Layers
 
 /// A view that shows an image, as UIKit's `UIImageView`: the image is the layer's contents,
-/// placed by `contentMode` (default `.scaleToFill`), at the image's scale. As in UIKit, image
+/// placed by `contentMode` (default `.scaleToFill`), at the image's scale; an image whose
+/// `renderingMode` is `.alwaysTemplate` is drawn in the view's `tintColor`. As in UIKit, image
 /// views ignore touches (`isUserInteractionEnabled` defaults to false) and are not opaque.
 @MainActor
 open class UIImageView: UIView {
@@ -27,9 +29,31 @@ open class UIImageView: UIView {
         isOpaque = false
     }
 
+    /// The last template drawn: its pixels, the tint, and the result.
+    private var templateCache: (source: CGImage, tint: UIColor, result: CGImage)?
+
+    /// Shows the image, filled with `tintColor` when its rendering mode is `.alwaysTemplate`.
     private func updateContents() {
-        layer.contents = image?.cgImage
         layer.contentsScale = image?.scale ?? 1
+        guard let image, image.renderingMode == .alwaysTemplate, let source = image.cgImage else {
+            templateCache = nil
+            layer.contents = image?.cgImage
+            return
+        }
+        let tint: UIColor = tintColor
+        if let cached = templateCache, cached.source === source, cached.tint == tint {
+            layer.contents = cached.result
+            return
+        }
+        let result = UIImage.tinted(source, with: tint)
+        templateCache = (source, tint, result)
+        layer.contents = result
+    }
+
+    /// A template image is drawn again in the new tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.renderingMode == .alwaysTemplate { updateContents() }
     }
 
     /// The image's size.

@@ -4,8 +4,28 @@ import Geometry
 /// values (Apple's "UI Design Dos and Don'ts" / HIG colour tables; Kinescope has no dark
 /// appearance, so each is the light variant).
 extension UIColor {
+    /// sRGB (255, 59, 48).
+    public static let systemRed = UIColor(red: 255.0 / 255, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
+    /// sRGB (255, 149, 0).
+    public static let systemOrange = UIColor(red: 255.0 / 255, green: 149.0 / 255, blue: 0.0 / 255, alpha: 1)
+    /// sRGB (255, 204, 0).
+    public static let systemYellow = UIColor(red: 255.0 / 255, green: 204.0 / 255, blue: 0.0 / 255, alpha: 1)
     /// sRGB (52, 199, 89): the on track of a switch.
     public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
+    /// sRGB (0, 199, 190).
+    public static let systemMint = UIColor(red: 0.0 / 255, green: 199.0 / 255, blue: 190.0 / 255, alpha: 1)
+    /// sRGB (48, 176, 199).
+    public static let systemTeal = UIColor(red: 48.0 / 255, green: 176.0 / 255, blue: 199.0 / 255, alpha: 1)
+    /// sRGB (50, 173, 230).
+    public static let systemCyan = UIColor(red: 50.0 / 255, green: 173.0 / 255, blue: 230.0 / 255, alpha: 1)
+    /// sRGB (88, 86, 214).
+    public static let systemIndigo = UIColor(red: 88.0 / 255, green: 86.0 / 255, blue: 214.0 / 255, alpha: 1)
+    /// sRGB (175, 82, 222).
+    public static let systemPurple = UIColor(red: 175.0 / 255, green: 82.0 / 255, blue: 222.0 / 255, alpha: 1)
+    /// sRGB (255, 45, 85).
+    public static let systemPink = UIColor(red: 255.0 / 255, green: 45.0 / 255, blue: 85.0 / 255, alpha: 1)
+    /// sRGB (162, 132, 94).
+    public static let systemBrown = UIColor(red: 162.0 / 255, green: 132.0 / 255, blue: 94.0 / 255, alpha: 1)
     /// sRGB (174, 174, 178).
     public static let systemGray2 = UIColor(red: 174.0 / 255, green: 174.0 / 255, blue: 178.0 / 255, alpha: 1)
     /// sRGB (199, 199, 204).

@@ -85,7 +85,10 @@ open class UIProgressView: UIView {
     /// An image stretched over the track instead of its colour. Default nil.
     open var trackImage: UIImage? { didSet { applyLook() } }
 
-    open override var tintColor: UIColor! { didSet { applyLook() } }
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        applyLook()
+    }
 
     /// The view's width (or `size`'s when it has none) by 4 points.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {

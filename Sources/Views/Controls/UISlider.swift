@@ -144,7 +144,10 @@ open class UISlider: UIControl {
     /// The image at the trailing end. Default nil.
     open var maximumValueImage: UIImage? { didSet { applyLook() } }
 
-    open override var tintColor: UIColor! { didSet { applyLook() } }
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        applyLook()
+    }
     open override var isEnabled: Bool { didSet { applyLook() } }
     open override var isHighlighted: Bool { didSet { if isHighlighted != oldValue { applyLook() } } }
 

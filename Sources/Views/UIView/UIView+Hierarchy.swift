@@ -31,6 +31,8 @@ extension UIView {
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !view.isAncestor(of: self) else { return }
         let oldWindow = view.window, newWindow = window
+        let inheritsTint = view.tintColorStorage == nil || view.tintAdjustmentModeStorage == .automatic
+        let oldTint = inheritsTint ? view.tintColor : nil
         if let oldParent = view.superviewStorage, oldParent !== self {
             oldParent.willRemoveSubview(view)
             view.deactivateConstraintsLeaving(oldParent)
@@ -46,6 +48,7 @@ extension UIView {
         if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
+        if let oldTint, view.tintColor != oldTint { view.tintDidChange() }
         setNeedsLayout()
     }
 

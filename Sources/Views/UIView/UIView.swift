@@ -191,15 +191,86 @@ open class UIView: UIResponder {
     /// Whether subviews are resized by their `autoresizingMask` when the bounds change. Default true.
     open var autoresizesSubviews = true
 
-    /// The view's tint: `.systemBlue`, iOS's default, unless set. `.system` buttons draw their
-    /// title (and `UIButton`'s info and add glyphs) in it. Unlike UIKit, a view does not
-    /// inherit its superview's tint: each view has its own, and setting nil restores the default.
+    /// The view's tint, as UIKit's: the colour set on the view, else its superview's (so a tint
+    /// set on a window or a container colours everything inside that has none of its own), else
+    /// `.systemBlue`, iOS's default. Setting nil goes back to inheriting. While the view's
+    /// effective `tintAdjustmentMode` is `.dimmed`, reading gives the tint desaturated to gray.
+    /// A change reaches every view that inherits it through `tintColorDidChange()`. `.system`
+    /// buttons draw their title (and `UIButton`'s info and add glyphs) in it, sliders, progress
+    /// views and tab bars their tinted parts, and text views their caret.
     open var tintColor: UIColor! {
-        get { tintColorStorage }
-        set { tintColorStorage = newValue ?? .systemBlue }
+        get {
+            var current: UIView? = self
+            var tint = UIColor.systemBlue
+            while let view = current {
+                if let own = view.tintColorStorage { tint = own; break }
+                current = view.superviewStorage
+            }
+            return isTintDimmed ? Self.dimmed(tint) : tint
+        }
+        set {
+            guard newValue != tintColorStorage else { return }
+            let before = tintColor
+            tintColorStorage = newValue
+            if tintColor != before { tintDidChange() }
+        }
     }
 
-    private var tintColorStorage: UIColor = .systemBlue
+    var tintColorStorage: UIColor?
+
+    /// How the tint shows, as UIKit's `UIView.TintAdjustmentMode`.
+    public enum TintAdjustmentMode: Int, Sendable {
+        /// As the superview (normal at the top of the hierarchy).
+        case automatic = 0
+        /// The tint as it is.
+        case normal = 1
+        /// The tint desaturated, as UIKit dims what is behind an alert.
+        case dimmed = 2
+    }
+
+    /// Whether the tint shows as it is or dimmed. Default `.automatic`: as the superview; the
+    /// topmost view counts as `.normal`. Reading gives the effective mode (never `.automatic`),
+    /// as UIKit does.
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get { isTintDimmed ? .dimmed : .normal }
+        set {
+            guard newValue != tintAdjustmentModeStorage else { return }
+            let before = tintColor
+            tintAdjustmentModeStorage = newValue
+            if tintColor != before { tintDidChange(dimming: true) }
+        }
+    }
+
+    var tintAdjustmentModeStorage = TintAdjustmentMode.automatic
+
+    private var isTintDimmed: Bool {
+        var current: UIView? = self
+        while let view = current {
+            if view.tintAdjustmentModeStorage != .automatic { return view.tintAdjustmentModeStorage == .dimmed }
+            current = view.superviewStorage
+        }
+        return false
+    }
+
+    /// The dimmed form of a tint: its luminance as gray, at its alpha.
+    static func dimmed(_ tint: UIColor) -> UIColor {
+        let c = tint.cgColor
+        let gray = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+        return UIColor(white: min(1, max(0, gray * 0.6 + 0.3)), alpha: c.alpha)
+    }
+
+    /// Called when the view's `tintColor` (or its dimming) changed, whether set on the view or
+    /// inherited; override to redraw what is tinted, calling super. The default does nothing.
+    open func tintColorDidChange() {}
+
+    /// Tells this view and every subview that inherits what changed: the colour (`dimming`
+    /// false) or the adjustment mode.
+    func tintDidChange(dimming: Bool = false) {
+        tintColorDidChange()
+        for subview in subviewStorage where dimming ? subview.tintAdjustmentModeStorage == .automatic : subview.tintColorStorage == nil {
+            subview.tintDidChange(dimming: dimming)
+        }
+    }
 
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { gestureRecognizerStorage.isEmpty ? nil : gestureRecognizerStorage }

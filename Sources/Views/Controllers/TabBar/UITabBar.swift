@@ -91,9 +91,10 @@ open class UITabBar: UIView {
         didSet { refreshColors() }
     }
 
-    /// The colour of the selected item. Default system blue.
-    open override var tintColor: UIColor! {
-        didSet { refreshColors() }
+    /// The tint is the colour of the selected item (system blue unless set or inherited).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        refreshColors()
     }
 
     /// Whether the background lets what is beneath show through a little (default true).

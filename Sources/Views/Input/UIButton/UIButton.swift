@@ -27,8 +27,9 @@ import Layers
 /// `adjustsImageWhenHighlighted` (the default). Disabled buttons draw their images lighter
 /// when `adjustsImageWhenDisabled`, and `.system` ones a gray title.
 ///
-/// Not as in UIKit: images are drawn as they are. Kinescope's `UIImage` has no rendering
-/// modes, so a `.system` button does not tint its image the way UIKit tints template images.
+/// Images: a `.system` button draws an image whose `renderingMode` is `.automatic` as a
+/// template in its tint (gray when disabled), as UIKit does; `.alwaysOriginal` keeps the image's
+/// colours, and `.custom` buttons draw images as they are unless they are `.alwaysTemplate`.
 @MainActor
 open class UIButton: UIControl {
     /// The button's style, with UIKit's raw values. The info, disclosure and add styles show
@@ -70,6 +71,8 @@ open class UIButton: UIControl {
     /// Recently made darker or lighter copies of images, so that pressing a button again costs
     /// no pixel work.
     private var adjustedImages: [(source: UIImage, adjustment: ImageAdjustment, result: UIImage)] = []
+    /// The last image a `.system` button turned into a template.
+    private var templatedImage: (source: UIImage, result: UIImage)?
 
     private let backgroundImageView = UIImageView(frame: .zero)
     private let imageViewStorage = UIImageView(frame: .zero)
@@ -270,12 +273,11 @@ open class UIButton: UIControl {
         didSet { if showsTouchWhenHighlighted != oldValue { updateContent() } }
     }
 
-    /// Colours the title of non-custom buttons and the info and add glyphs.
-    open override var tintColor: UIColor! {
-        didSet {
-            updateSystemGlyph()
-            updateContent()
-        }
+    /// The tint colours the title of non-custom buttons and the info and add glyphs.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateSystemGlyph()
+        updateContent()
     }
 
     open override var isHighlighted: Bool {
@@ -385,7 +387,8 @@ open class UIButton: UIControl {
 
         let fade: CGFloat = isSystemStyle && isHighlighted ? 0.2 : 1
         label.alpha = fade
-        imageViewStorage.image = adjusted(currentImage)
+        imageViewStorage.image = templated(adjusted(currentImage))
+        imageViewStorage.tintColor = buttonType == .system && !isEnabled ? .systemGray : nil
         imageViewStorage.isHidden = imageViewStorage.image == nil
         imageViewStorage.alpha = fade
         backgroundImageView.image = adjusted(currentBackgroundImage)
@@ -400,6 +403,15 @@ open class UIButton: UIControl {
         glowView?.isHidden = !glows
         applyConfiguration()
         setNeedsLayout()
+    }
+
+    /// A `.system` button's `.automatic` image as a template, so that it draws in the tint.
+    private func templated(_ image: UIImage?) -> UIImage? {
+        guard let image, buttonType == .system, image.renderingMode == .automatic else { return image }
+        if let cached = templatedImage, cached.source === image { return cached.result }
+        let result = image.withRenderingMode(.alwaysTemplate)
+        templatedImage = (image, result)
+        return result
     }
 
     private func adjusted(_ image: UIImage?) -> UIImage? {
