@@ -7,8 +7,11 @@ enum Usage {
           [--stats] [--record PATH]
           Open the viewer: a click, space or → shows the next image with the transition
           (default flipFromLeft; any name `kinescope list` shows, NAME-subtype for a
-          subtype, e.g. push-fromRight); keys 1–9 pick a transition, s toggles slow
-          animations, q or Esc quits. Without images it cycles the four demo images.
+          subtype, e.g. push-fromRight; or a view-controller transition: navigation-push,
+          navigation-pop, animator-NAME, modal-coverVertical, modal-crossDissolve,
+          modal-flipHorizontal, page-curl, page-scroll); keys 1–9 pick a transition, t opens
+          the transitions menu (↑/↓ and Return pick), s toggles slow animations, q or Esc
+          quits. Without images it cycles the four demo images.
           Frames are paced at --fps (default 60); --stats prints frame counts at exit,
           which are printed anyway when frames were dropped.
           --record PATH records what the window shows: PATH.y4m, - (a Y4M stream on

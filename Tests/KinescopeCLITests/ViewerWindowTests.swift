@@ -81,23 +81,86 @@ final class ViewerWindowTests: XCTestCase {
         coneOnly.stop()
 
         for name in names + ["push-fromRight"] {
-            let viewer = try LiveViewer(tool: tool, images: [TransitionCommandTests.anchor, TransitionCommandTests.cone],
-                                        size: size, arguments: ["--transition", name, "--duration", "1"])
-            let anchor = viewer.firstFrame
-            try runHelper(xdotool, ["mousemove", "--window", try viewer.window(xdotool: xdotool), "32", "24", "click", "1"])
-            var between = 0
-            var last = anchor
-            while last != cone, let frame = viewer.nextFrame() {
-                if frame != anchor && frame != cone { between += 1 }
-                last = frame
-            }
-            viewer.stop()
-            let errors = viewer.errors()
-            XCTAssertEqual(last, cone, "\(name): the last frame shows Cone exactly")
-            XCTAssertGreaterThan(between, 0, "\(name): some frame shows the transition part-done")
-            XCTAssertFalse(errors.contains("Kinescope: "), "\(name): the engine reported a problem: \(errors)")
-            XCTAssertEqual(viewer.waitForExit(), 143, "\(name): \(errors)")
+            try checkTransition(name, size: size, endsOn: cone)
         }
+    }
+
+    /// The view-controller routes (a push, a pop, a push with a `KinescopeTransitionAnimator`,
+    /// modal presentations, page turns) run like the others, from Anchor to exactly Cone, and a
+    /// second click goes back to exactly Anchor: the screens they leave behind are cleaned up.
+    func testEveryViewControllerTransitionRunsInTheViewerFromTheFirstImageToExactlyTheSecondAndBack() throws {
+        let size = (width: 64, height: 48)
+        let coneOnly = try LiveViewer(tool: tool, images: [TransitionCommandTests.cone], size: size)
+        let cone = coneOnly.firstFrame
+        coneOnly.stop()
+        for name in ["navigation-push", "navigation-pop", "animator-cube", "animator-CIBarsSwipeTransition",
+                     "modal-coverVertical", "modal-crossDissolve", "modal-flipHorizontal", "page-curl", "page-scroll"] {
+            try checkTransition(name, size: size, endsOn: cone, andBack: true)
+        }
+    }
+
+    /// `t` opens the transitions menu over the picture; Esc closes it with nothing changed; `t`,
+    /// ↓ and Return pick the row after the current transition, close the menu on the picture as
+    /// it was, and the next click runs the picked transition to exactly Cone.
+    func testTheTransitionsMenuOpensOverThePictureAndPicksWithTheKeyboard() throws {
+        let size = (width: 320, height: 240)
+        let coneOnly = try LiveViewer(tool: tool, images: [TransitionCommandTests.cone], size: size)
+        let cone = coneOnly.firstFrame
+        coneOnly.stop()
+
+        let viewer = try LiveViewer(tool: tool, images: [TransitionCommandTests.anchor, TransitionCommandTests.cone],
+                                    size: size, arguments: ["--duration", "0.3"])
+        defer { viewer.stop() }
+        let anchor = viewer.firstFrame
+        let window = try viewer.window(xdotool: xdotool)
+        try runHelper(xdotool, ["mousemove", "--window", window, "160", "120", "key", "t"])
+        XCTAssertNotNil(viewer.frame(where: { meanDifference($0, anchor) > 5 }), "t shows the menu over the picture")
+        try runHelper(xdotool, ["key", "Escape"])
+        XCTAssertNotNil(viewer.frame(where: { $0 == anchor }), "Esc closes the menu on the picture as it was")
+        XCTAssertTrue(try windowTitle(window).contains("flipFromLeft"), "closing the menu keeps the transition")
+
+        try runHelper(xdotool, ["key", "t"])
+        XCTAssertNotNil(viewer.frame(where: { meanDifference($0, anchor) > 5 }), "t shows the menu again")
+        try runHelper(xdotool, ["key", "Down", "Return"])
+        XCTAssertNotNil(viewer.frame(where: { $0 == anchor }), "a pick closes the menu on the picture as it was")
+        XCTAssertTrue(try waitForTitle(window) { !$0.contains("flipFromLeft") }, "Down and Return pick the next transition")
+
+        try runHelper(xdotool, ["click", "1"])
+        XCTAssertNotNil(viewer.frame(where: { $0 == cone }), "the click runs the picked transition to exactly Cone")
+        viewer.stop()
+        let errors = viewer.errors()
+        XCTAssertFalse(errors.contains("Kinescope: "), errors)
+    }
+
+    /// Opens a viewer on Anchor and Cone with transition `name`, clicks, and checks that some frame
+    /// shows it part-done and that the frames end exactly on `cone`; with `andBack`, a second
+    /// click must end exactly on the first frame. The engine must report nothing.
+    private func checkTransition(_ name: String, size: (width: Int, height: Int), endsOn cone: [UInt8],
+                                 andBack: Bool = false) throws {
+        let viewer = try LiveViewer(tool: tool, images: [TransitionCommandTests.anchor, TransitionCommandTests.cone],
+                                    size: size, arguments: ["--transition", name, "--duration", "1"])
+        let anchor = viewer.firstFrame
+        let window = try viewer.window(xdotool: xdotool)
+        try runHelper(xdotool, ["mousemove", "--window", window, "32", "24", "click", "1"])
+        var between = 0
+        var last = anchor
+        while last != cone, let frame = viewer.nextFrame() {
+            if frame != anchor && frame != cone { between += 1 }
+            last = frame
+        }
+        if andBack, last == cone {
+            // The transition ends (its completion runs) a run-loop turn or more after its last
+            // frame, and the viewer ignores clicks until then: give it that time.
+            Thread.sleep(forTimeInterval: 0.5)
+            try runHelper(xdotool, ["click", "1"])
+            XCTAssertNotNil(viewer.frame(where: { $0 == anchor }), "\(name): a second click ends exactly on Anchor")
+        }
+        viewer.stop()
+        let errors = viewer.errors()
+        XCTAssertEqual(last, cone, "\(name): the last frame shows Cone exactly")
+        XCTAssertGreaterThan(between, 0, "\(name): some frame shows the transition part-done")
+        XCTAssertFalse(errors.contains("Kinescope: "), "\(name): the engine reported a problem: \(errors)")
+        XCTAssertEqual(viewer.waitForExit(), 143, "\(name): \(errors)")
     }
 
     /// The window's pixels as packed 8-bit RGB.
@@ -157,6 +220,15 @@ private final class LiveViewer {
     func nextFrame() -> [UInt8]? {
         let frame = readExactly(frameBytes, from: output)
         return frame.count == frameBytes ? frame : nil
+    }
+
+    /// Reads presented frames until one satisfies `condition` and returns it; nil if the stream
+    /// ends first (the watchdog ends a viewer that never gets there).
+    func frame(where condition: ([UInt8]) -> Bool) -> [UInt8]? {
+        while let frame = nextFrame() {
+            if condition(frame) { return frame }
+        }
+        return nil
     }
 
     /// The viewer's window, once mapped.
