@@ -39,6 +39,7 @@ extension UITableView {
         visible.removeAll()
         removeHeadersAndFooters()
         resetPrefetching(cancelling: prefetchDataSource)
+        resetEditingInteractions()
         selected.removeAll()
         highlightedPath = nil
         let wasLayingOut = isLayingOut
@@ -155,7 +156,7 @@ extension UITableView {
         let area = bounds
         scratchPaths.removeAll(keepingCapacity: true)
         for (path, cell) in visible {
-            let r = rectForRow(at: path)
+            let r = editState.reorder == nil ? rectForRow(at: path) : reorderingRect(for: path, cell: cell)
             if r.isEmpty || !r.intersects(area) { scratchPaths.append(path) } else if placesCells, cell.frame != r { cell.frame = r }
         }
         for path in scratchPaths {
@@ -207,6 +208,7 @@ extension UITableView {
             cell.frame = rectForRow(at: path)
             cell.setSelected(selected.contains(path), animated: false)
             cell.separatorColor = separatorStyle == .none ? nil : separatorColor
+            prepareEditing(cell, at: path)
             cell.setNeedsLayout()
         }
         entering?(path, cell)
