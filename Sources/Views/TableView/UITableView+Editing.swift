@@ -142,11 +142,14 @@ extension UITableView {
         let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: path) ?? "Delete"
         return UIContextualAction(style: .destructive, title: title) { [weak self] _, _, done in
             guard let self, let swipe = self.editState.swipe else { return done(false) }
-            let cell = swipe.cell
-            self.endSwipe()
             self.dataSource?.tableView(self, commit: .delete, forRowAt: swipe.path)
-            // A data source that kept the row: its content slides back.
-            if let cell, self.visible[swipe.path] === cell { self.slideClosed(cell, animated: true) }
+            guard self.editState.swipe?.cell === swipe.cell else { return done(true) }
+            if let cell = swipe.cell, self.visible[swipe.path] === cell {
+                // A data source that kept the row: its content slides back.
+                self.closeSwipe(animated: true)
+            } else {
+                self.endSwipe(rowRemains: false)
+            }
             done(true)
         }
     }

@@ -109,13 +109,15 @@ extension UITableView {
         slideClosed(cell, animated: animated)
     }
 
-    /// Forgets the swipe without moving its row (which is being deleted, or slides back).
-    func endSwipe() {
+    /// Forgets the swipe without moving its row (which is being deleted, or slides back); the
+    /// delegate hears `didEndEditingRowAt` with the row, or nil when it was deleted.
+    func endSwipe(rowRemains: Bool = true) {
         guard let swipe = editState.swipe else { return }
         editState.swipe = nil
         swipe.cell?.showingDeleteConfirmation = false
         swipe.cell?.editingControl?.setNeedsDisplay()
-        if swipe.editsTable { tableDelegate?.tableView(self, didEndEditingRowAt: rowExists(swipe.path) ? swipe.path : nil) }
+        let path = rowRemains && rowExists(swipe.path) ? swipe.path : nil
+        if swipe.editsTable { tableDelegate?.tableView(self, didEndEditingRowAt: path) }
     }
 
     func slideClosed(_ cell: UITableViewCell, animated: Bool) {

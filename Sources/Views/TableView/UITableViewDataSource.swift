@@ -24,7 +24,10 @@ public protocol UITableViewDataSource: AnyObject {
     /// Carries out the user's deletion (`.delete`: the Delete confirmation button or the default
     /// trailing swipe action) or insertion (`.insert`: the green plus control) of the row: update
     /// the model, then call `deleteRows(at:with:)` or `insertRows(at:with:)`. Default: nothing,
-    /// and without an implementation a row offers no swipe-to-delete (as in UIKit).
+    /// and without an implementation a row offers no swipe-to-delete (as in UIKit). Swift cannot
+    /// ask whether a type implements a method without calling it, so the table calls it once per
+    /// data source with `.none` (never a real commit) and sees whether the default ran:
+    /// ignore `.none`, as UIKit's template does by testing for `.delete` and `.insert`.
     func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
     /// Whether the row shows a reorder control in editing mode. Default true; the control shows
     /// only when `tableView(_:moveRowAt:to:)` is implemented too, as in UIKit.
@@ -32,8 +35,9 @@ public protocol UITableViewDataSource: AnyObject {
     /// The user dropped a row dragged by its reorder control: move it in the model. The table
     /// has already moved it on screen and does not reload. Also called with `sourceIndexPath ==
     /// destinationIndexPath` when the row is dropped where it started (which an implementation
-    /// must treat as no move). Default: nothing, and without an implementation no row shows a
-    /// reorder control.
+    /// must treat as no move); the table also calls it so, once per data source in editing
+    /// mode, to learn whether it is implemented (Swift cannot ask otherwise). Default: nothing,
+    /// and without an implementation no row shows a reorder control.
     func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 

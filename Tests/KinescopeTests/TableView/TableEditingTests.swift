@@ -232,7 +232,7 @@ final class TableEditingTests: XCTestCase {
             XCTAssertEqual(cell.swipeActionsView?.buttons.map { $0.action.title ?? "" }, ["Delete"])
             let width = try XCTUnwrap(cell.swipeActionsView?.naturalWidth)
             Self.tap(scene, at: CGPoint(x: 320 - width / 2, y: 22))
-            XCTAssertEqual(source.log, ["willBegin 0", "didEnd 0", "commit delete 0"])
+            XCTAssertEqual(source.log, ["willBegin 0", "commit delete 0", "didEnd nil"], "the row was deleted")
             scene.host.advance(by: 0.5)
             XCTAssertEqual(scene.table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text, "Row 1")
 
@@ -277,6 +277,30 @@ final class TableEditingTests: XCTestCase {
         XCTAssertEqual(source.items.prefix(3), ["Row 1", "Row 2", "Row 0"])
         XCTAssertEqual(source.cellRequests, requests, "no reload")
         XCTAssertEqual(table.contentOffset.y, 0, "the drag did not scroll")
+    }
+
+    func testSelectionDuringEditingFollowsItsOwnFlags() throws {
+        try onMain {
+            let source = EditingSource(count: 10)
+            let scene = try makeTableScene(source, size: Self.size)
+            let table = scene.table
+            table.setEditing(true, animated: false)
+            Self.tap(scene, at: CGPoint(x: 150, y: 66))
+            XCTAssertNil(table.indexPathForSelectedRow, "allowsSelectionDuringEditing is false by default")
+            XCTAssertEqual(source.log, [])
+
+            table.allowsMultipleSelectionDuringEditing = true
+            let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+            XCTAssertTrue(cell.showsSelectionControl, "selection circles replace the delete controls")
+            Self.tap(scene, at: CGPoint(x: 150, y: 66))
+            Self.tap(scene, at: CGPoint(x: 23, y: 110))
+            XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+            XCTAssertFalse(cell.showingDeleteConfirmation)
+            table.setEditing(false, animated: false)
+            XCTAssertNil(table.indexPathsForSelectedRows, "leaving editing drops the editing selection")
+            Self.tap(scene, at: CGPoint(x: 150, y: 66))
+            XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)], "single selection again")
+        }
     }
 
     func testEditButtonItemTogglesItsTitleAndTheTablesEditing() throws {
