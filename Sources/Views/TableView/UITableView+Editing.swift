@@ -23,7 +23,7 @@ struct TableEditingState {
 /// A row whose swipe actions (or Delete confirmation) show.
 @MainActor
 struct TableSwipe {
-    var path: IndexPath
+    /// The swiped row's cell (`indexPath(for:)` tells its row, after batch updates too).
     weak var cell: UITableViewCell?
     var leading: Bool
     var actions: [UIContextualAction]
@@ -141,10 +141,12 @@ extension UITableView {
     func deleteAction(for path: IndexPath) -> UIContextualAction {
         let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: path) ?? "Delete"
         return UIContextualAction(style: .destructive, title: title) { [weak self] _, _, done in
-            guard let self, let swipe = self.editState.swipe else { return done(false) }
-            self.dataSource?.tableView(self, commit: .delete, forRowAt: swipe.path)
-            guard self.editState.swipe?.cell === swipe.cell else { return done(true) }
-            if let cell = swipe.cell, self.visible[swipe.path] === cell {
+            guard let self, let swipe = self.editState.swipe, let cell = swipe.cell, let path = self.indexPath(for: cell) else {
+                return done(false)
+            }
+            self.dataSource?.tableView(self, commit: .delete, forRowAt: path)
+            guard self.editState.swipe?.cell === cell else { return done(true) }
+            if self.visible[path] === cell {
                 // A data source that kept the row: its content slides back.
                 self.closeSwipe(animated: true)
             } else {

@@ -241,6 +241,10 @@ extension UITableView {
 
     /// Takes a cell off screen: tells the delegate, and pools it for reuse.
     func retire(_ cell: UITableViewCell, at path: IndexPath) {
+        if editState.swipe?.cell === cell {
+            endSwipe(rowRemains: rowExists(path), at: path)
+            cell.resetSwipe()
+        }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
         if cell.isHighlighted { cell.setHighlighted(false, animated: false) }
         cellQueue.enqueue(cell, identifier: cell.reuseIdentifier)

@@ -30,7 +30,7 @@ extension UITableView {
         guard abs(t.x) > abs(t.y) else { return false }
         let here = pan.location(in: self)
         guard let path = indexPathForRow(at: CGPoint(x: here.x - t.x, y: here.y - t.y)), visible[path] != nil else { return false }
-        if let swipe = editState.swipe, swipe.path == path { return true }
+        if let swipe = editState.swipe, swipe.cell === visible[path] { return true }
         return swipeActions(for: path, leading: t.x > 0) != nil
     }
 
@@ -83,7 +83,7 @@ extension UITableView {
     func beginSwipe(at path: IndexPath, cell: UITableViewCell, leading: Bool, actions: [UIContextualAction], performsFullSwipe: Bool) {
         let editsTable = !editState.mode
         if editsTable { tableDelegate?.tableView(self, willBeginEditingRowAt: path) }
-        editState.swipe = TableSwipe(path: path, cell: cell, leading: leading, actions: actions,
+        editState.swipe = TableSwipe(cell: cell, leading: leading, actions: actions,
                                      performsFullSwipe: performsFullSwipe, editsTable: editsTable)
         cell.showSwipeActions(actions, leading: leading, table: self)
         cell.showingDeleteConfirmation = true
@@ -111,12 +111,12 @@ extension UITableView {
 
     /// Forgets the swipe without moving its row (which is being deleted, or slides back); the
     /// delegate hears `didEndEditingRowAt` with the row, or nil when it was deleted.
-    func endSwipe(rowRemains: Bool = true) {
+    func endSwipe(rowRemains: Bool = true, at knownPath: IndexPath? = nil) {
         guard let swipe = editState.swipe else { return }
         editState.swipe = nil
         swipe.cell?.showingDeleteConfirmation = false
         swipe.cell?.editingControl?.setNeedsDisplay()
-        let path = rowRemains && rowExists(swipe.path) ? swipe.path : nil
+        let path = rowRemains ? knownPath ?? swipe.cell.flatMap { indexPath(for: $0) } : nil
         if swipe.editsTable { tableDelegate?.tableView(self, didEndEditingRowAt: path) }
     }
 

@@ -303,6 +303,31 @@ final class TableEditingTests: XCTestCase {
         }
     }
 
+    func testRowsComingOnScreenTakeTheEditingStateAndAScrolledOffSwipeEnds() throws {
+        try onMain {
+            let source = EditingSource(count: 40)
+            let scene = try makeTableScene(source, size: Self.size)
+            let table = scene.table
+            let cell = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+            Self.drag(scene, from: CGPoint(x: 250, y: 22), dx: -80, dy: 0)
+            scene.host.advance(by: 0.4)
+            XCTAssertLessThan(cell.swipeOffset, 0)
+            table.contentOffset = CGPoint(x: 0, y: 880)
+            table.layoutIfNeeded()
+            XCTAssertEqual(source.log, ["willBegin 0", "didEnd 0"])
+            XCTAssertFalse(table.isEditing)
+            XCTAssertEqual(cell.swipeOffset, 0, "the cell was reset for reuse")
+
+            table.setEditing(true, animated: false)
+            table.contentOffset = CGPoint(x: 0, y: 1100)
+            table.layoutIfNeeded()
+            let entering = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 28, section: 0)))
+            XCTAssertTrue(entering.isEditing)
+            XCTAssertEqual(entering.contentView.frame.minX, 40)
+            XCTAssertTrue(entering.showsReorderControl)
+        }
+    }
+
     func testEditButtonItemTogglesItsTitleAndTheTablesEditing() throws {
         try onMain {
             let controller = UITableViewController(style: .plain)
