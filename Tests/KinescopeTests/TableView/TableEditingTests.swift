@@ -12,6 +12,7 @@ final class EditingSource: NSObject, UITableViewDataSource, UITableViewDelegate 
     var styles: (IndexPath) -> UITableViewCell.EditingStyle = { _ in .delete }
     var indents = true
     var trailing: ((IndexPath) -> UISwipeActionsConfiguration?)?
+    var leading: ((IndexPath) -> UISwipeActionsConfiguration?)?
     var retarget: ((IndexPath) -> IndexPath)?
     var cellRequests = 0
 
@@ -50,6 +51,9 @@ final class EditingSource: NSObject, UITableViewDataSource, UITableViewDelegate 
                    toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
         log.append("target \(proposedDestinationIndexPath.row)")
         return retarget?(proposedDestinationIndexPath) ?? proposedDestinationIndexPath
+    }
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        leading?(indexPath)
     }
     func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         trailing?(indexPath)
@@ -220,6 +224,39 @@ final class TableEditingTests: XCTestCase {
         scene.host.advance(by: 0.5)
         XCTAssertGreaterThan(table.contentOffset.y, 20, "a vertical drag scrolls")
         XCTAssertFalse(table.visibleCells.contains { $0.swipeOffset != 0 })
+    }
+
+    func testSwipeRightRevealsLeadingActionsThatResistWithoutFullSwipe() throws {
+        try onMain {
+            let source = EditingSource(count: 10)
+            var performed = 0
+            source.leading = { _ in
+                let read = UIContextualAction(style: .normal, title: "Read") { _, _, done in performed += 1; done(true) }
+                read.backgroundColor = .systemBlue
+                let configuration = UISwipeActionsConfiguration(actions: [read])
+                configuration.performsFirstActionWithFullSwipe = false
+                return configuration
+            }
+            let scene = try makeTableScene(source, size: Self.size)
+            let cell = try XCTUnwrap(scene.table.cellForRow(at: IndexPath(row: 2, section: 0)))
+            scene.host.pressPointer(at: CGPoint(x: 20, y: 110))
+            var x: CGFloat = 20
+            for _ in 0..<8 { scene.frame(); x += 35; scene.host.movePointer(to: CGPoint(x: x, y: 110)) }
+            scene.frame()
+            let natural = try XCTUnwrap(cell.swipeActionsView?.naturalWidth)
+            XCTAssertGreaterThan(cell.swipeOffset, natural)
+            XCTAssertLessThan(cell.swipeOffset, natural + (280 - natural) * 0.5, "dragged past the actions it resists")
+            scene.host.releasePointer(at: CGPoint(x: x, y: 110))
+            scene.host.advance(by: 0.4)
+            XCTAssertEqual(performed, 0, "no full swipe")
+            XCTAssertEqual(cell.swipeOffset, natural)
+            XCTAssertEqual(cell.swipeActionsView?.frame, CGRect(x: 0, y: 0, width: natural, height: 44))
+            XCTAssertEqual(cell.swipeActionsView?.buttons.first?.backgroundColor, .systemBlue)
+            Self.tap(scene, at: CGPoint(x: natural / 2, y: 110))
+            XCTAssertEqual(performed, 1)
+            scene.host.advance(by: 0.4)
+            XCTAssertEqual(cell.swipeOffset, 0)
+        }
     }
 
     func testDefaultTrailingActionIsDeleteOnlyWhenTheDataSourceCommits() throws {
