@@ -167,6 +167,5 @@ extension UITableView {
             editState.reorder = nil
             reorder.cell.layer.shadowOpacity = 0
         }
-        editState.forgetProbes()
     }
 }

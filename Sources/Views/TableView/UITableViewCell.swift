@@ -292,6 +292,7 @@ open class UITableViewCell: UIView {
         let type = shownAccessoryType
         let mark = accessory.markSize(for: type)
         let custom = isEditing ? editingAccessoryView : nil
+        editingAccessoryView?.isHidden = custom == nil
         accessory.isHidden = type == .none || custom != nil
         accessory.frame = CGRect(x: size.width - trailing - 16 - mark.width + shift, y: ((size.height - mark.height) / 2).rounded(),
                                  width: mark.width, height: mark.height)

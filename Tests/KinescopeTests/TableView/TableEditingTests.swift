@@ -118,9 +118,16 @@ final class TableEditingTests: XCTestCase {
         XCTAssertEqual(cell.contentView.frame.minX, 0)
         XCTAssertFalse(cell.isEditing)
 
+        let badge = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 20))
+        cell.editingAccessoryView = badge
+        cell.layoutIfNeeded()
+        XCTAssertTrue(badge.isHidden, "shown only while editing")
         source.indents = false
         table.setEditing(true, animated: false)
         XCTAssertEqual(cell.contentView.frame.minX, 0, "shouldIndentWhileEditingRowAt false")
+        XCTAssertFalse(badge.isHidden)
+        XCTAssertEqual(badge.frame, CGRect(x: 320 - 40 - 16 - 30, y: 12, width: 30, height: 20), "before the reorder control")
+        XCTAssertEqual(cell.contentView.frame.width, 320 - 40 - 16 - 30)
 
         let plain = try makeTableScene(TableLog(counts: [5]), size: size)
         plain.table.setEditing(true, animated: false)
@@ -362,6 +369,33 @@ final class TableEditingTests: XCTestCase {
             XCTAssertTrue(entering.isEditing)
             XCTAssertEqual(entering.contentView.frame.minX, 40)
             XCTAssertTrue(entering.showsReorderControl)
+        }
+    }
+
+    func testTableViewControllerSubclassesThatOverrideCommitAndMoveAreDetected() throws {
+        try onMain {
+            final class Plain: UITableViewController {
+                override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            }
+            final class Editable: UITableViewController {
+                var committed: [String] = []
+                override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 3 }
+                override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+                                        forRowAt indexPath: IndexPath) {
+                    if editingStyle == .delete { committed.append("delete \(indexPath.row)") }
+                }
+                override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+            }
+            let path = IndexPath(row: 0, section: 0)
+            let plain = Plain(style: .plain)
+            XCTAssertFalse(plain.tableView.dataSourceCommits(probing: path))
+            XCTAssertFalse(plain.tableView.dataSourceMovesRows(probing: path))
+            let editable = Editable(style: .plain)
+            XCTAssertTrue(editable.tableView.dataSourceCommits(probing: path))
+            XCTAssertTrue(editable.tableView.dataSourceMovesRows(probing: path))
+            XCTAssertEqual(editable.committed, [], "the probe commits nothing")
+            XCTAssertNotNil(editable.tableView.swipeActions(for: path, leading: false), "swipe-to-delete")
+            XCTAssertNil(plain.tableView.swipeActions(for: path, leading: false))
         }
     }
 
