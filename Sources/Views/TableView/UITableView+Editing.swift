@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 
 /// A table's editing state: the mode, what it learned of its data source, the open swipe and
 /// the row being reordered.
@@ -43,6 +44,11 @@ struct TableReorder {
     let cell: UITableViewCell
     /// From the cell's top to the pointer, points.
     let grab: CGFloat
+    /// The pointer's height in the table's visible area (from `bounds.minY`), points.
+    var pointerInView: CGFloat = 0
+    /// Scrolls the table while the pointer holds the row near an edge.
+    var link: CADisplayLink?
+    var lastTick: TimeInterval?
 }
 
 extension UITableView {
@@ -165,6 +171,7 @@ extension UITableView {
         }
         if let reorder = editState.reorder {
             editState.reorder = nil
+            reorder.link?.invalidate()
             reorder.cell.layer.shadowOpacity = 0
         }
     }

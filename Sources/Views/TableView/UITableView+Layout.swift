@@ -205,7 +205,7 @@ extension UITableView {
             return false
         }
         UIView.performWithoutAnimation {
-            cell.frame = rectForRow(at: path)
+            cell.frame = editState.reorder == nil ? rectForRow(at: path) : reorderingRect(for: path, cell: cell)
             cell.setSelected(selected.contains(path), animated: false)
             cell.separatorColor = separatorStyle == .none ? nil : separatorColor
             prepareEditing(cell, at: path)

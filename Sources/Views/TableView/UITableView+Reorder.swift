@@ -1,11 +1,19 @@
 import Foundation
+import Layers
 
 extension UITableView {
     /// How long the rows take to make room for, or settle around, a row being reordered.
     static let reorderShiftDuration: TimeInterval = 0.25
 
+    /// How close to the top or bottom of the visible area (points) a lifted row makes the
+    /// table scroll, and the fastest that scroll goes (points a second, at the very edge).
+    /// UIKit documents neither; these feel like its tables.
+    static let reorderScrollZone: CGFloat = 44
+    static let reorderScrollSpeed: CGFloat = 800
+
     /// A drag on a row's reorder control: the row lifts (in front, with a shadow) and follows
-    /// the pointer vertically within the rows; the rows it passes slide to make room; the drop
+    /// the pointer vertically within the rows (near the top or bottom of the visible area the
+    /// table scrolls, faster the nearer the edge); the rows it passes slide to make room; the drop
     /// calls `targetIndexPathForMoveFromRowAt` (asked at each proposed place on the way) and
     /// `moveRowAt:to:`, and the table updates its rows without reloading them.
     func handleReorderPan(_ pan: UIPanGestureRecognizer, cell: UITableViewCell) {
@@ -15,6 +23,12 @@ extension UITableView {
             if editState.swipe != nil { closeSwipe(animated: false) }
             let startY = pan.location(in: self).y - pan.translation(in: self).y
             editState.reorder = TableReorder(source: path, target: path, cell: cell, grab: startY - cell.frame.minY)
+            let link = CADisplayLink { [weak self] link in
+                let time = link.timestamp
+                MainActor.assumeIsolated { self?.autoscrollReorder(at: time) }
+            }
+            link.add(to: .main, forMode: .common)
+            editState.reorder?.link = link
             bringSubviewToFront(cell)
             cell.layer.shadowColor = UIColor.black.cgColor
             cell.layer.shadowOpacity = 0.25
@@ -35,8 +49,32 @@ extension UITableView {
         }
     }
 
+    /// One frame of the lifted row near an edge: the table scrolls (within its range) and the
+    /// row stays under the pointer.
+    private func autoscrollReorder(at time: TimeInterval) {
+        guard let reorder = editState.reorder else { return }
+        let elapsed = reorder.lastTick.map { min(max(time - $0, 0), 0.1) } ?? 0
+        editState.reorder?.lastTick = time
+        let inset = adjustedContentInset
+        let fromTop = reorder.pointerInView - inset.top
+        let fromBottom = bounds.height - inset.bottom - reorder.pointerInView
+        let zone = Self.reorderScrollZone
+        var direction: CGFloat = 0, depth: CGFloat = 0
+        if fromTop < zone { direction = -1; depth = zone - max(0, fromTop) }
+        else if fromBottom < zone { direction = 1; depth = zone - max(0, fromBottom) }
+        guard direction != 0, elapsed > 0 else { return }
+        let step = direction * Self.reorderScrollSpeed * min(1, depth / zone) * CGFloat(elapsed)
+        let y = min(max(contentOffset.y + step, minimumOffset.y), maximumOffset.y)
+        guard y != contentOffset.y else { return }
+        contentOffset = CGPoint(x: contentOffset.x, y: y)
+        followReorder(to: bounds.minY + reorder.pointerInView)
+        layoutIfNeeded()
+    }
+
     private func followReorder(to y: CGFloat) {
         guard var reorder = editState.reorder else { return }
+        reorder.pointerInView = y - bounds.minY
+        editState.reorder = reorder
         let cell = reorder.cell
         let height = cell.frame.height
         let top = model.first?.rowsTop ?? 0, bottom = model.last?.rowsBottom ?? 0
@@ -95,6 +133,7 @@ extension UITableView {
     func dropReorder(cancelled: Bool) {
         guard let reorder = editState.reorder else { return }
         editState.reorder = nil
+        reorder.link?.invalidate()
         let source = reorder.source, target = cancelled ? reorder.source : reorder.target
         if !cancelled { dataSource?.tableView(self, moveRowAt: source, to: target) }
         if source != target {

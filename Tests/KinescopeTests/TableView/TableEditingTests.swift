@@ -399,6 +399,32 @@ final class TableEditingTests: XCTestCase {
         }
     }
 
+    func testLiftedRowHeldNearTheBottomScrollsTheTable() throws {
+        try onMain {
+            let source = EditingSource(count: 40)
+            let scene = try makeTableScene(source, size: Self.size)
+            let table = scene.table
+            table.setEditing(true, animated: false)
+            let lifted = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+            source.moves.removeAll()
+            scene.host.pressPointer(at: CGPoint(x: 300, y: 22))
+            var y: CGFloat = 22
+            for _ in 0..<8 { scene.frame(); y += 24; scene.host.movePointer(to: CGPoint(x: 300, y: y)) }
+            let before = table.contentOffset.y
+            XCTAssertLessThan(before, 20, "the pointer entered the 44-point zone two steps ago")
+            scene.host.advance(by: 1)
+            let scrolled = table.contentOffset.y
+            XCTAssertEqual(scrolled - before, 800 * 38 / 44, accuracy: 15, "6 points from the edge: 38/44 of full speed")
+            XCTAssertEqual(lifted.frame.minY, scrolled + 214 - 22, accuracy: 0.001, "the row stays under the pointer")
+            scene.host.releasePointer(at: CGPoint(x: 300, y: y))
+            scene.host.advance(by: 0.4)
+            let target = Int((scrolled + 214 - 22 + 22) / 44)
+            XCTAssertEqual(source.moves.map { "\($0.0.row)→\($0.1.row)" }, ["0→\(target)"])
+            XCTAssertTrue(table.cellForRow(at: IndexPath(row: target, section: 0)) === lifted)
+            XCTAssertEqual(lifted.frame.minY, CGFloat(target) * 44)
+        }
+    }
+
     func testEditButtonItemTogglesItsTitleAndTheTablesEditing() throws {
         try onMain {
             let controller = UITableViewController(style: .plain)
