@@ -71,15 +71,23 @@ final class TableEditingTests: XCTestCase {
         scene.frame()
     }
 
-    /// Drags from `start` by `dx`, `dy` in eight steps, one frame apart, and releases.
-    @MainActor private static func drag(_ scene: TableScene, from start: CGPoint, dx: CGFloat, dy: CGFloat) {
+    /// Presses at `start` and moves by `dx`, `dy` in `steps` equal steps, one frame apart,
+    /// without releasing; returns where the pointer is.
+    @MainActor private static func press(_ scene: TableScene, at start: CGPoint, movingBy dx: CGFloat, _ dy: CGFloat,
+                                         steps: Int = 8) -> CGPoint {
         scene.host.pressPointer(at: start)
         var point = start
-        for _ in 0..<8 {
+        for _ in 0..<steps {
             scene.frame()
-            point = CGPoint(x: point.x + dx / 8, y: point.y + dy / 8)
+            point = CGPoint(x: point.x + dx / CGFloat(steps), y: point.y + dy / CGFloat(steps))
             scene.host.movePointer(to: point)
         }
+        return point
+    }
+
+    /// Drags from `start` by `dx`, `dy` in eight steps, one frame apart, and releases.
+    @MainActor private static func drag(_ scene: TableScene, from start: CGPoint, dx: CGFloat, dy: CGFloat) {
+        let point = press(scene, at: start, movingBy: dx, dy)
         scene.frame()
         scene.host.releasePointer(at: point)
         scene.frame()
@@ -246,9 +254,7 @@ final class TableEditingTests: XCTestCase {
             }
             let scene = try makeTableScene(source, size: Self.size)
             let cell = try XCTUnwrap(scene.table.cellForRow(at: IndexPath(row: 2, section: 0)))
-            scene.host.pressPointer(at: CGPoint(x: 20, y: 110))
-            var x: CGFloat = 20
-            for _ in 0..<8 { scene.frame(); x += 35; scene.host.movePointer(to: CGPoint(x: x, y: 110)) }
+            let x = Self.press(scene, at: CGPoint(x: 20, y: 110), movingBy: 280, 0).x
             scene.frame()
             let natural = try XCTUnwrap(cell.swipeActionsView?.naturalWidth)
             XCTAssertGreaterThan(cell.swipeOffset, natural)
@@ -303,9 +309,7 @@ final class TableEditingTests: XCTestCase {
         let row1 = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 1, section: 0)))
         let requests = source.cellRequests
         source.moves.removeAll()
-        scene.host.pressPointer(at: CGPoint(x: 300, y: 22))
-        var y: CGFloat = 22
-        for _ in 0..<10 { scene.frame(); y += 14; scene.host.movePointer(to: CGPoint(x: 300, y: y)) }
+        let y = press(scene, at: CGPoint(x: 300, y: 22), movingBy: 0, 140, steps: 10).y
         scene.host.advance(by: 0.3)
         XCTAssertEqual(lifted.frame.minY, 140, "the lifted row follows the pointer")
         XCTAssertEqual(row1.frame.minY, 0, "the rows it passed made room")
@@ -407,9 +411,7 @@ final class TableEditingTests: XCTestCase {
             table.setEditing(true, animated: false)
             let lifted = try XCTUnwrap(table.cellForRow(at: IndexPath(row: 0, section: 0)))
             source.moves.removeAll()
-            scene.host.pressPointer(at: CGPoint(x: 300, y: 22))
-            var y: CGFloat = 22
-            for _ in 0..<8 { scene.frame(); y += 24; scene.host.movePointer(to: CGPoint(x: 300, y: y)) }
+            let y = Self.press(scene, at: CGPoint(x: 300, y: 22), movingBy: 0, 192).y
             let before = table.contentOffset.y
             XCTAssertLessThan(before, 20, "the pointer entered the 44-point zone two steps ago")
             scene.host.advance(by: 1)
