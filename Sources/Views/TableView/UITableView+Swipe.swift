@@ -87,7 +87,7 @@ extension UITableView {
                                      performsFullSwipe: performsFullSwipe, editsTable: editsTable)
         cell.showSwipeActions(actions, leading: leading, table: self)
         cell.showingDeleteConfirmation = true
-        cell.editingControl?.setNeedsDisplay()
+        cell.editingControl?.refresh()
     }
 
     /// Slides the swiped row open to its actions' width.
@@ -115,7 +115,7 @@ extension UITableView {
         guard let swipe = editState.swipe else { return }
         editState.swipe = nil
         swipe.cell?.showingDeleteConfirmation = false
-        swipe.cell?.editingControl?.setNeedsDisplay()
+        swipe.cell?.editingControl?.refresh()
         let path = rowRemains ? knownPath ?? swipe.cell.flatMap { indexPath(for: $0) } : nil
         if swipe.editsTable { tableDelegate?.tableView(self, didEndEditingRowAt: path) }
     }

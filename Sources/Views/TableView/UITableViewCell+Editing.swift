@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 extension UITableViewCell {
     /// The control a row shows at its leading edge in editing mode, UIKit's raw values.
@@ -92,7 +93,7 @@ extension UITableViewCell {
         swipeActionsView?.removeFromSuperview()
         swipeActionsView = nil
         showingDeleteConfirmation = false
-        editingControl?.setNeedsDisplay()
+        editingControl?.confirmationChanged(animated: false)
         if swipeOffset != 0 {
             swipeOffset = 0
             UIView.performWithoutAnimation { setNeedsLayout(); layoutIfNeeded() }
@@ -108,10 +109,47 @@ final class EditingControlView: UIView {
     static let inset: CGFloat = 12
     static let insertGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
 
+    /// The minus (and the plus's crossbar): a view of its own, so that it turns upright
+    /// (animated over 0.25 s) while the Delete confirmation shows, as UIKit's does.
+    let bar = UIView()
+
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .clear
         isOpaque = false
+        bar.backgroundColor = .white
+        bar.isUserInteractionEnabled = false
+        addSubview(bar)
+    }
+
+    /// Redraws after the cell's style or selection look changed.
+    func refresh() {
+        setNeedsDisplay()
+        setNeedsLayout()
+    }
+
+    /// Turns the minus upright while the owner's Delete confirmation shows, flat otherwise.
+    func confirmationChanged(animated: Bool) {
+        let upright = owner.map { $0.showingDeleteConfirmation && $0.editingStyle == .delete } ?? false
+        let transform = upright ? CGAffineTransform(rotationAngle: -.pi / 2) : .identity
+        guard animated else { return UIView.performWithoutAnimation { bar.transform = transform } }
+        UIView.animate(withDuration: 0.25) { self.bar.transform = transform }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let circle = circleRect
+        bar.isHidden = owner.map { $0.showsSelectionControl || $0.editingStyle == .none } ?? true
+        bar.bounds = CGRect(x: 0, y: 0, width: Self.barLength, height: Self.barThickness)
+        bar.center = CGPoint(x: circle.midX, y: circle.midY)
+    }
+
+    private static let barLength: CGFloat = 12
+    private static let barThickness: CGFloat = 2.5
+
+    private var circleRect: CGRect {
+        let d = Self.diameter
+        return CGRect(x: Self.inset, y: ((bounds.height - d) / 2).rounded(), width: d, height: d)
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
@@ -125,8 +163,7 @@ final class EditingControlView: UIView {
 
     override func draw(_ rect: CGRect) {
         guard let owner else { return }
-        let d = Self.diameter
-        let circle = CGRect(x: Self.inset, y: ((bounds.height - d) / 2).rounded(), width: d, height: d)
+        let circle = circleRect
         let mid = CGPoint(x: circle.midX, y: circle.midY)
         if owner.showsSelectionControl {
             if owner.isSelected {
@@ -155,15 +192,10 @@ final class EditingControlView: UIView {
         case .insert: Self.insertGreen.setFill()
         }
         UIBezierPath(ovalIn: circle).fill()
-        UIColor.white.setFill()
-        let bar: CGFloat = 12, thickness: CGFloat = 2.5
-        if owner.editingStyle == .delete, owner.showingDeleteConfirmation {
-            UIBezierPath(rect: CGRect(x: mid.x - thickness / 2, y: mid.y - bar / 2, width: thickness, height: bar)).fill()
-        } else {
-            UIBezierPath(rect: CGRect(x: mid.x - bar / 2, y: mid.y - thickness / 2, width: bar, height: thickness)).fill()
-        }
         if owner.editingStyle == .insert {
-            UIBezierPath(rect: CGRect(x: mid.x - thickness / 2, y: mid.y - bar / 2, width: thickness, height: bar)).fill()
+            UIColor.white.setFill()
+            let length = Self.barLength, thickness = Self.barThickness
+            UIBezierPath(rect: CGRect(x: mid.x - thickness / 2, y: mid.y - length / 2, width: thickness, height: length)).fill()
         }
     }
 }

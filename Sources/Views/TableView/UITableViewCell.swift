@@ -124,10 +124,14 @@ open class UITableViewCell: UIView {
     /// The editing control the cell shows while editing, as the table's delegate gave it for
     /// the row (`.none` for rows that cannot be edited).
     public internal(set) var editingStyle: EditingStyle = .none {
-        didSet { if editingStyle != oldValue { editingControl?.setNeedsDisplay(); setNeedsLayout() } }
+        didSet { if editingStyle != oldValue { editingControl?.refresh(); setNeedsLayout() } }
     }
     /// Whether the row's Delete confirmation button (or another swipe action) is showing.
-    public internal(set) var showingDeleteConfirmation = false
+    public internal(set) var showingDeleteConfirmation = false {
+        didSet {
+            if showingDeleteConfirmation != oldValue { editingControl?.confirmationChanged(animated: window != nil) }
+        }
+    }
 
     private var selectedStorage = false
     private var highlightedStorage = false
@@ -139,7 +143,7 @@ open class UITableViewCell: UIView {
     /// Set by the table: the editing control shows a selection circle (multiple selection
     /// during editing) instead of the style's control.
     var showsSelectionControl = false {
-        didSet { if showsSelectionControl != oldValue { editingControl?.setNeedsDisplay(); setNeedsLayout() } }
+        didSet { if showsSelectionControl != oldValue { editingControl?.refresh(); setNeedsLayout() } }
     }
     var editingControl: EditingControlView?
     var reorderControl: ReorderControlView?
@@ -219,7 +223,7 @@ open class UITableViewCell: UIView {
     open func setSelected(_ selected: Bool, animated: Bool) {
         guard selected != selectedStorage else { return }
         selectedStorage = selected
-        if showsSelectionControl { editingControl?.setNeedsDisplay() }
+        if showsSelectionControl { editingControl?.refresh() }
         updateSelectionBackground(animated: animated)
     }
 
@@ -237,7 +241,7 @@ open class UITableViewCell: UIView {
         guard editing != editingStorage else { return }
         editingStorage = editing
         if !editing { showingDeleteConfirmation = false }
-        editingControl?.setNeedsDisplay()
+        editingControl?.refresh()
         accessory.setNeedsDisplay()
         setNeedsLayout()
         guard animated, window != nil else {

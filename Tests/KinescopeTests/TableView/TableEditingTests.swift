@@ -174,9 +174,11 @@ final class TableEditingTests: XCTestCase {
         tap(scene, at: CGPoint(x: 23, y: 22))
         scene.host.advance(by: 0.4)
         XCTAssertTrue(other.showingDeleteConfirmation)
+        XCTAssertEqual(other.editingControl?.bar.transform.b ?? 0, -1, accuracy: 1e-9, "the minus turned upright")
         tap(scene, at: CGPoint(x: 150, y: 154))
         scene.host.advance(by: 0.4)
         XCTAssertFalse(other.showingDeleteConfirmation)
+        XCTAssertEqual(other.editingControl?.bar.transform, .identity)
         XCTAssertEqual(other.swipeOffset, 0)
         XCTAssertEqual(source.log, ["commit delete 1"])
     }
