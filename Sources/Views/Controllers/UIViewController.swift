@@ -50,6 +50,41 @@ open class UIViewController: UIResponder {
         return item
     }
 
+    /// Whether the controller's content is being edited (what `editButtonItem` shows); setting
+    /// it is `setEditing(_:animated: false)`. Default false.
+    open var isEditing: Bool {
+        get { editingStorage }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingStorage = false
+    private var editButtonItemStorage: UIBarButtonItem?
+
+    /// Enters or leaves editing; `editButtonItem` then reads Done (bold) or Edit. Subclasses
+    /// override it to put their views in editing mode and call `super` (`UITableViewController`
+    /// forwards it to its table).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingStorage = editing
+        if let item = editButtonItemStorage {
+            item.title = editing ? "Done" : "Edit"
+            item.style = editing ? .done : .plain
+        }
+    }
+
+    /// A bar button item reading Edit, or Done (bold) while editing, whose tap calls
+    /// `setEditing(!isEditing, animated: true)`, as UIKit's. Made on first use, the same item
+    /// every time.
+    public var editButtonItem: UIBarButtonItem {
+        if let item = editButtonItemStorage { return item }
+        let item = UIBarButtonItem(title: isEditing ? "Done" : "Edit", style: isEditing ? .done : .plain,
+                                   target: self, action: UIViewController.toggleEditing)
+        editButtonItemStorage = item
+        return item
+    }
+
+    private func toggleEditing() {
+        setEditing(!isEditing, animated: true)
+    }
+
     /// The root view if it is loaded, without loading it.
     public var viewIfLoaded: UIView? { loadedView }
     public var isViewLoaded: Bool { loadedView != nil }

@@ -39,6 +39,7 @@ extension UITableView {
         visible.removeAll()
         removeHeadersAndFooters()
         resetPrefetching(cancelling: prefetchDataSource)
+        resetEditingInteractions()
         selected.removeAll()
         highlightedPath = nil
         let wasLayingOut = isLayingOut
@@ -155,7 +156,7 @@ extension UITableView {
         let area = bounds
         scratchPaths.removeAll(keepingCapacity: true)
         for (path, cell) in visible {
-            let r = rectForRow(at: path)
+            let r = editState.reorder == nil ? rectForRow(at: path) : reorderingRect(for: path, cell: cell)
             if r.isEmpty || !r.intersects(area) { scratchPaths.append(path) } else if placesCells, cell.frame != r { cell.frame = r }
         }
         for path in scratchPaths {
@@ -204,9 +205,10 @@ extension UITableView {
             return false
         }
         UIView.performWithoutAnimation {
-            cell.frame = rectForRow(at: path)
+            cell.frame = editState.reorder == nil ? rectForRow(at: path) : reorderingRect(for: path, cell: cell)
             cell.setSelected(selected.contains(path), animated: false)
             cell.separatorColor = separatorStyle == .none ? nil : separatorColor
+            prepareEditing(cell, at: path)
             cell.setNeedsLayout()
         }
         entering?(path, cell)
@@ -239,6 +241,10 @@ extension UITableView {
 
     /// Takes a cell off screen: tells the delegate, and pools it for reuse.
     func retire(_ cell: UITableViewCell, at path: IndexPath) {
+        if editState.swipe?.cell === cell {
+            endSwipe(rowRemains: rowExists(path), at: path)
+            cell.resetSwipe()
+        }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
         if cell.isHighlighted { cell.setHighlighted(false, animated: false) }
         cellQueue.enqueue(cell, identifier: cell.reuseIdentifier)

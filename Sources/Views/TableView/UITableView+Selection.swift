@@ -17,8 +17,8 @@ extension UITableView {
             selected.removeAll()
             return
         }
-        guard allowsSelection || allowsMultipleSelection, rowExists(indexPath) else { return }
-        if !allowsMultipleSelection {
+        guard selectsNow, rowExists(indexPath) else { return }
+        if !multipleSelectsNow {
             for path in selected where path != indexPath { visible[path]?.setSelected(false, animated: animated) }
             selected.removeAll()
         }
@@ -33,6 +33,16 @@ extension UITableView {
         visible[indexPath]?.setSelected(false, animated: animated)
     }
 
+    /// Whether taps select now: `allowsSelection` (or multiple), or in editing mode
+    /// `allowsSelectionDuringEditing` (or multiple).
+    var selectsNow: Bool {
+        editState.mode ? allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing
+            : allowsSelection || allowsMultipleSelection
+    }
+
+    /// Whether taps toggle a selection of several now.
+    var multipleSelectsNow: Bool { editState.mode ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
     func rowExists(_ path: IndexPath) -> Bool {
         model.indices.contains(path.section) && path.row >= 0 && path.row < model[path.section].rows.count
     }
@@ -43,14 +53,15 @@ extension UITableView {
     /// `didDeselectRowAt`).
     func selectByTap(_ path: IndexPath) {
         let delegate = tableDelegate
-        if allowsMultipleSelection, selected.contains(path) {
+        let multiple = multipleSelectsNow
+        if multiple, selected.contains(path) {
             guard let target = delegate?.tableView(self, willDeselectRowAt: path) ?? Optional(path), rowExists(target) else { return }
             deselectRow(at: target, animated: false)
             delegate?.tableView(self, didDeselectRowAt: target)
             return
         }
         guard let target = delegate?.tableView(self, willSelectRowAt: path) ?? Optional(path), rowExists(target) else { return }
-        if !allowsMultipleSelection {
+        if !multiple {
             for other in selected.sorted() where other != target {
                 guard let leaving = delegate?.tableView(self, willDeselectRowAt: other) ?? Optional(other) else { continue }
                 deselectRow(at: leaving, animated: false)
@@ -64,7 +75,13 @@ extension UITableView {
 
     /// Highlights the touched row; false when the touch is not on a row the table handles.
     func tableTouchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) -> Bool {
-        guard allowsSelection || allowsMultipleSelection, let touch = touches.first,
+        if editState.swipe != nil || editState.reorder != nil {
+            // A touch while a swipe shows only closes it, as in UIKit.
+            if editState.swipe != nil { closeSwipe(animated: true) }
+            editState.swallowsTouch = true
+            return true
+        }
+        guard selectsNow, let touch = touches.first,
               let path = indexPathForRow(at: touch.location(in: self)), let cell = visible[path] else {
             return false
         }
@@ -75,12 +92,14 @@ extension UITableView {
     }
 
     func tableTouchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) -> Bool {
+        if editState.swallowsTouch { return true }
         guard let path = highlightedPath, let touch = touches.first else { return false }
         if indexPathForRow(at: touch.location(in: self)) != path { visible[path]?.setHighlighted(false, animated: false) }
         return true
     }
 
     func tableTouchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) -> Bool {
+        if editState.swallowsTouch { editState.swallowsTouch = false; return true }
         guard let path = highlightedPath else { return false }
         highlightedPath = nil
         let cell = visible[path]
@@ -91,6 +110,7 @@ extension UITableView {
     }
 
     func tableTouchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) -> Bool {
+        if editState.swallowsTouch { editState.swallowsTouch = false; return true }
         guard let path = highlightedPath else { return false }
         highlightedPath = nil
         visible[path]?.setHighlighted(false, animated: false)

@@ -61,7 +61,7 @@ open class UITableView: UIScrollView {
 
     /// The rows' source, held weakly as in UIKit. Setting it reloads at the next layout.
     open weak var dataSource: UITableViewDataSource? {
-        didSet { needsReload = true; setNeedsLayout() }
+        didSet { needsReload = true; editState.forgetProbes(); setNeedsLayout() }
     }
 
     /// The height of every row whose delegate gives none, points. Default 44 (UIKit's;
@@ -89,6 +89,32 @@ open class UITableView: UIScrollView {
     open var allowsSelection = true
     /// Whether taps toggle rows in and out of a selection of several. Default false.
     open var allowsMultipleSelection = false
+    /// Whether the table is in editing mode (rows show their editing and reorder controls), or
+    /// a swipe has revealed a row's actions (UIKit reads true then too). Setting it is
+    /// `setEditing(_:animated: false)`. Default false.
+    open var isEditing: Bool {
+        get { editState.mode || editState.swipe?.editsTable == true }
+        set { setEditing(newValue, animated: false) }
+    }
+    /// Whether taps select rows in editing mode. Default false, as in UIKit.
+    open var allowsSelectionDuringEditing = false
+    /// Whether taps toggle rows in and out of a selection of several in editing mode; the
+    /// editable rows then show selection circles instead of their editing controls. Default false.
+    open var allowsMultipleSelectionDuringEditing = false {
+        didSet { if allowsMultipleSelectionDuringEditing != oldValue, editState.mode { refreshEditingControls() } }
+    }
+
+    /// Enters or leaves editing mode: every row on screen shows or hides its editing control
+    /// (from `editingStyleForRowAt`), moves its content right (`shouldIndentWhileEditingRowAt`)
+    /// and shows or hides its reorder control (`canMoveRowAt` with `moveRowAt:to:`
+    /// implemented), sliding over 0.3 s when animated. A revealed swipe closes first. Entering
+    /// editing deselects the rows unless selection is allowed during editing, and leaving it
+    /// deselects those chosen with `allowsMultipleSelectionDuringEditing` unless
+    /// `allowsMultipleSelection` (UIKit documents neither; this is what its tables show).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        applyEditing(editing, animated: animated)
+    }
+
     /// Default `.singleLine`.
     open var separatorStyle: SeparatorStyle = .singleLine { didSet { refreshSeparators() } }
     /// Default light grey (white 0.78, UIKit's opaque separator).
@@ -148,8 +174,12 @@ open class UITableView: UIScrollView {
     var prefetchOffset: CGFloat?
     var prefetchDirection: CGFloat = 1
     var prefetchScratch: [IndexPath] = []
+    /// Editing mode, the open swipe and the row being reordered.
+    var editState = TableEditingState()
+    /// The horizontal drag that swipes a row open (see `UITableView+Swipe`).
+    let swipeGestureRecognizer = UIPanGestureRecognizer()
 
-    enum DefaultedMethod: Hashable { case rowHeight, estimatedRowHeight }
+    enum DefaultedMethod: Hashable { case rowHeight, estimatedRowHeight, commitEditing, moveRow }
 
     /// A table of `style` at `frame`.
     public init(frame: CGRect, style: Style) {
@@ -157,6 +187,9 @@ open class UITableView: UIScrollView {
         super.init(frame: frame)
         backgroundColor = style == .grouped ? UIColor(red: 0.949, green: 0.949, blue: 0.969, alpha: 1) : .white
         alwaysBounceVertical = true
+        swipeGestureRecognizer.addTarget(self, action: UITableView.handleSwipePan)
+        swipeGestureRecognizer.delegate = self
+        addGestureRecognizer(swipeGestureRecognizer)
     }
 
     /// A `.plain` table at `frame`.
@@ -190,6 +223,21 @@ open class UITableView: UIScrollView {
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !tableTouchesCancelled(touches, with: event) { super.touchesCancelled(touches, with: event) }
+    }
+
+    /// The scroll view's pan gives way to a horizontal drag on a row that has swipe actions (the
+    /// row swipes instead) and to a drag on a reorder control; a scroll closes a revealed swipe.
+    /// The swipe's own pan begins only for a horizontal drag on such a row, outside editing mode.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if gestureRecognizer === swipeGestureRecognizer { return swipeShouldBegin(using: swipeGestureRecognizer) }
+        if gestureRecognizer === panGestureRecognizer {
+            if editState.reorder != nil || panGestureRecognizer.trackedTouches.first?.view is ReorderControlView { return false }
+            if swipeShouldBegin(using: panGestureRecognizer) { return false }
+            let begins = super.gestureRecognizerShouldBegin(gestureRecognizer)
+            if begins, editState.swipe != nil { closeSwipe(animated: true) }
+            return begins
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     /// The number of sections as last loaded.

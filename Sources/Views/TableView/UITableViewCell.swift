@@ -82,8 +82,75 @@ open class UITableViewCell: UIView {
         set { setHighlighted(newValue, animated: false) }
     }
 
+    /// Whether the cell shows its editing controls (the table sets it for its rows in
+    /// `setEditing(_:animated:)`); setting it is `setEditing(_:animated: false)`.
+    open var isEditing: Bool {
+        get { editingStorage }
+        set { setEditing(newValue, animated: false) }
+    }
+    /// Whether the cell shows the reorder control (three grey lines at the trailing edge) while
+    /// editing. The table sets it for each row it shows: true when its data source implements
+    /// `tableView(_:moveRowAt:to:)` and `tableView(_:canMoveRowAt:)` allows the row. Default false.
+    open var showsReorderControl = false {
+        didSet { if showsReorderControl != oldValue { setNeedsLayout() } }
+    }
+    /// Whether the content moves right by the editing control's width while editing (the
+    /// table's delegate must agree, `shouldIndentWhileEditingRowAt`). Default true.
+    open var shouldIndentWhileEditing = true {
+        didSet { if shouldIndentWhileEditing != oldValue { setNeedsLayout() } }
+    }
+    /// The accessory mark shown in place of `accessoryType` while editing. Default `.none`.
+    open var editingAccessoryType: AccessoryType = .none {
+        didSet { if editingAccessoryType != oldValue { setNeedsLayout(); accessory.setNeedsDisplay() } }
+    }
+    /// A view shown at the trailing edge while editing, in place of any accessory mark, at its
+    /// own size, centred vertically. Default nil.
+    open var editingAccessoryView: UIView? {
+        didSet {
+            guard editingAccessoryView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let editingAccessoryView { addSubview(editingAccessoryView) }
+            setNeedsLayout()
+        }
+    }
+    /// How many steps the image and text labels sit right of the margin. Default 0.
+    open var indentationLevel = 0 {
+        didSet { if indentationLevel != oldValue { setNeedsLayout() } }
+    }
+    /// The width of one indentation step, points. Default 10, as in UIKit.
+    open var indentationWidth: CGFloat = 10 {
+        didSet { if indentationWidth != oldValue { setNeedsLayout() } }
+    }
+    /// The editing control the cell shows while editing, as the table's delegate gave it for
+    /// the row (`.none` for rows that cannot be edited).
+    public internal(set) var editingStyle: EditingStyle = .none {
+        didSet { if editingStyle != oldValue { editingControl?.refresh(); setNeedsLayout() } }
+    }
+    /// Whether the row's Delete confirmation button (or another swipe action) is showing.
+    public internal(set) var showingDeleteConfirmation = false {
+        didSet {
+            if showingDeleteConfirmation != oldValue { editingControl?.confirmationChanged(animated: window != nil) }
+        }
+    }
+
     private var selectedStorage = false
     private var highlightedStorage = false
+    var editingStorage = false
+    /// Set by the table: whether its delegate lets the row indent while editing.
+    var tableIndentsWhileEditing = true {
+        didSet { if tableIndentsWhileEditing != oldValue { setNeedsLayout() } }
+    }
+    /// Set by the table: the editing control shows a selection circle (multiple selection
+    /// during editing) instead of the style's control.
+    var showsSelectionControl = false {
+        didSet { if showsSelectionControl != oldValue { editingControl?.refresh(); setNeedsLayout() } }
+    }
+    var editingControl: EditingControlView?
+    var reorderControl: ReorderControlView?
+    /// How far a swipe has moved the content: negative reveals trailing actions, positive
+    /// leading ones.
+    var swipeOffset: CGFloat = 0
+    var swipeActionsView: SwipeActionsView?
     let accessory = AccessoryMarkView()
     let separator = CALayer()
     /// Set by the table: whether a separator line shows at the bottom, and its colour.
@@ -156,6 +223,7 @@ open class UITableViewCell: UIView {
     open func setSelected(_ selected: Bool, animated: Bool) {
         guard selected != selectedStorage else { return }
         selectedStorage = selected
+        if showsSelectionControl { editingControl?.refresh() }
         updateSelectionBackground(animated: animated)
     }
 
@@ -166,6 +234,23 @@ open class UITableViewCell: UIView {
         updateSelectionBackground(animated: animated)
     }
 
+    /// Shows or hides the editing controls, the content indent and the reorder control; when
+    /// animated (and on screen) they slide and fade over 0.3 s, as in UIKit. The table calls it
+    /// for its rows from `UITableView.setEditing(_:animated:)`.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != editingStorage else { return }
+        editingStorage = editing
+        if !editing { showingDeleteConfirmation = false }
+        editingControl?.refresh()
+        accessory.setNeedsDisplay()
+        setNeedsLayout()
+        guard animated, window != nil else {
+            UIView.performWithoutAnimation { layoutIfNeeded() }
+            return
+        }
+        UIView.animate(withDuration: UITableView.editingAnimationDuration) { self.layoutIfNeeded() }
+    }
+
     /// Called by `dequeueReusableCell` before handing a used cell out again: resets the
     /// selection and highlight (UIKit resets them too; subclasses reset their own content and
     /// call `super`).
@@ -174,6 +259,7 @@ open class UITableViewCell: UIView {
         highlightedStorage = false
         updateSelectionBackground(animated: false)
         alpha = 1
+        resetSwipe()
     }
 
     private func updateSelectionBackground(animated: Bool) {
@@ -204,31 +290,46 @@ open class UITableViewCell: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size
-        let mark = accessory.markSize(for: accessoryType)
-        accessory.isHidden = accessoryType == .none
-        accessory.frame = CGRect(x: size.width - 16 - mark.width, y: ((size.height - mark.height) / 2).rounded(),
+        let shift = swipeOffset
+        let leading = editingIndent
+        var trailing = isEditing && showsReorderControl ? Self.reorderControlWidth : 0
+        let type = shownAccessoryType
+        let mark = accessory.markSize(for: type)
+        let custom = isEditing ? editingAccessoryView : nil
+        editingAccessoryView?.isHidden = custom == nil
+        accessory.isHidden = type == .none || custom != nil
+        accessory.frame = CGRect(x: size.width - trailing - 16 - mark.width + shift, y: ((size.height - mark.height) / 2).rounded(),
                                  width: mark.width, height: mark.height)
-        let contentWidth = accessoryType == .none ? size.width : max(0, size.width - 16 - mark.width)
-        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: size.height)
-        backgroundView?.frame = bounds
-        selectedBackgroundView?.frame = bounds
-        let textStart = layoutStyle(width: contentWidth, height: size.height)
-        separator.frame = CGRect(x: textStart, y: size.height - 0.5, width: max(0, size.width - textStart), height: 0.5)
+        if let custom {
+            let w = custom.bounds.width, h = custom.bounds.height
+            custom.frame = CGRect(x: size.width - trailing - 16 - w + shift, y: ((size.height - h) / 2).rounded(), width: w, height: h)
+            trailing += 16 + w
+        } else if type != .none {
+            trailing += 16 + mark.width
+        }
+        let contentWidth = max(0, size.width - leading - trailing)
+        contentView.frame = CGRect(x: leading + shift, y: 0, width: contentWidth, height: size.height)
+        backgroundView?.frame = bounds.offsetBy(dx: shift, dy: 0)
+        selectedBackgroundView?.frame = bounds.offsetBy(dx: shift, dy: 0)
+        layoutEditingControls(size: size, shift: shift)
+        let textStart = layoutStyle(width: contentWidth, height: size.height) + leading
+        separator.frame = CGRect(x: textStart + shift, y: size.height - 0.5, width: max(0, size.width - textStart), height: 0.5)
     }
 
     /// Places the style's views inside the content view; returns where the text starts (the
     /// separator's inset).
     private func layoutStyle(width: CGFloat, height: CGFloat) -> CGFloat {
         let margin: CGFloat = 16
-        var textStart = margin
+        let indent = CGFloat(max(0, indentationLevel)) * (indentationWidth.isFinite ? max(0, indentationWidth) : 0)
+        var textStart = margin + indent
         if let imageView {
             if let image = imageView.image, image.size.width > 0, image.size.height > 0 {
                 let box = max(0, height - 8)
                 let scale = min(1, box / image.size.width, box / image.size.height)
                 let w = (image.size.width * scale).rounded(), h = (image.size.height * scale).rounded()
                 imageView.isHidden = false
-                imageView.frame = CGRect(x: margin, y: ((height - h) / 2).rounded(), width: w, height: h)
-                textStart = margin + w + margin
+                imageView.frame = CGRect(x: margin + indent, y: ((height - h) / 2).rounded(), width: w, height: h)
+                textStart = margin + indent + w + margin
             } else {
                 imageView.isHidden = true
                 imageView.frame = .zero
@@ -287,7 +388,7 @@ final class AccessoryMarkView: UIView {
     override func draw(_ rect: CGRect) {
         guard let owner else { return }
         let b = bounds
-        switch owner.accessoryType {
+        switch owner.shownAccessoryType {
         case .none: break
         case .disclosureIndicator:
             chevron(in: CGRect(x: b.maxX - 8, y: b.midY - 6.5, width: 8, height: 13))

@@ -17,12 +17,42 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
     /// The text of `section`'s footer. Default nil.
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    /// Whether the row can be edited: editable rows show their editing control in editing
+    /// mode and can be swiped to delete. Default true (Apple: "if this method is not
+    /// implemented, all rows are assumed to be editable").
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// Carries out the user's deletion (`.delete`: the Delete confirmation button or the default
+    /// trailing swipe action) or insertion (`.insert`: the green plus control) of the row: update
+    /// the model, then call `deleteRows(at:with:)` or `insertRows(at:with:)`. Default: nothing,
+    /// and without an implementation a row offers no swipe-to-delete (as in UIKit). Swift cannot
+    /// ask whether a type implements a method without calling it, so the table calls it once per
+    /// data source with `.none` (never a real commit) and sees whether the default ran:
+    /// ignore `.none`, as UIKit's template does by testing for `.delete` and `.insert`.
+    func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    /// Whether the row shows a reorder control in editing mode. Default true; the control shows
+    /// only when `tableView(_:moveRowAt:to:)` is implemented too, as in UIKit.
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// The user dropped a row dragged by its reorder control: move it in the model. The table
+    /// has already moved it on screen and does not reload. Also called with `sourceIndexPath ==
+    /// destinationIndexPath` when the row is dropped where it started (which an implementation
+    /// must treat as no move); the table also calls it so, once per data source in editing
+    /// mode, to learn whether it is implemented (Swift cannot ask otherwise). Default: nothing,
+    /// and without an implementation no row shows a reorder control.
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        tableView.defaultsHit.insert(.commitEditing)
+    }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        tableView.defaultsHit.insert(.moveRow)
+    }
 }
 
 /// A table view's appearance and selection hooks, as UIKit's `UITableViewDelegate` (it is also
@@ -61,6 +91,30 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
     /// A tap (on it or, in single selection, on another row) deselected the row.
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    /// The editing control an editable row shows in editing mode. Default `.delete`.
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+    /// The title of the red confirmation button a `.delete` row shows after its delete control
+    /// is tapped, and of the default swipe-to-delete action. Default (and for nil) "Delete".
+    func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
+    /// Whether the row's content moves right to make room for the editing control in editing
+    /// mode (the cell's `shouldIndentWhileEditing` must agree). Default true.
+    func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool
+    /// A swipe is about to reveal the row's actions (outside editing mode); the table's
+    /// `isEditing` reads true until the swipe closes, as in UIKit.
+    func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath)
+    /// The swipe on the row closed (nil when the row no longer exists, as after a deletion).
+    func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?)
+    /// Where a row dragged by its reorder control goes when dropped over
+    /// `proposedDestinationIndexPath`: return that, or another valid place. Asked each time the
+    /// proposed place changes during the drag. Default `proposedDestinationIndexPath`.
+    func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
+    /// The actions a swipe to the right reveals at the row's leading edge. Default nil (none).
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    /// The actions a swipe to the left reveals at the row's trailing edge. Default nil: an
+    /// editable `.delete` row whose data source implements `tableView(_:commit:forRowAt:)` then
+    /// gets the Delete action, as in UIKit. A configuration with no actions disables the swipe.
+    func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
 }
 
 extension UITableViewDelegate {
@@ -87,6 +141,15 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Delete" }
+    public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+    public func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
+    public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 }
 
 /// Told ahead of time which rows are about to come on screen, as UIKit's
