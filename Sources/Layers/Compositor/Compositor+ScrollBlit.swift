@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Raster
+
+// Moving scrolled pixels within the target (see `RenderNode+ScrollBlit.swift` for when that is
+// exact). One `memmove` per row, in the order that reads each source row before it is written:
+// bottom-up when the content moves down, top-down otherwise. It runs on one thread: bands of rows
+// moving vertically would read rows another band is writing.
+extension Compositor {
+    /// Brings `target`, which holds the frame drawn for the tree `damage` was computed from
+    /// (`RenderNode.frameDamage(from:to:transform:in:maximumCount:scrollBlit:)`), to the frame of
+    /// `root`: moves the scrolled pixels, if any, then redraws `damage.redraw`, each rectangle
+    /// filled with `background` and the tree drawn clipped to it. The bytes are those of a whole
+    /// `render(_:into:transform:background:clip:)` (tested); `transform` must be the one the
+    /// damage was computed with.
+    public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
+                       background: PremultipliedColor, damage: FrameDamage) {
+        if let scroll = damage.scroll { target.move(scroll) }
+        render(root, into: target, transform: transform, background: background, damage: damage.redraw)
+    }
+}
+
+extension Bitmap {
+    /// Moves the pixels of `scroll.rect` (clipped to the bitmap) by `scroll.dx`, `scroll.dy`,
+    /// clipped to the rectangle; the uncovered band keeps its old pixels.
+    func move(_ scroll: ScrollBlit) {
+        let rect = scroll.rect.intersection(bounds)
+        let width = rect.width - abs(scroll.dx), height = rect.height - abs(scroll.dy)
+        guard width > 0, height > 0 else { return }
+        let sourceX = rect.minX + max(0, -scroll.dx), destinationX = rect.minX + max(0, scroll.dx)
+        let sourceY = rect.minY + max(0, -scroll.dy), destinationY = rect.minY + max(0, scroll.dy)
+        let bytes = width * MemoryLayout<UInt32>.stride
+        let rows = scroll.dy > 0 ? stride(from: height - 1, through: 0, by: -1) : stride(from: 0, through: height - 1, by: 1)
+        for row in rows {
+            memmove(baseAddress + (destinationY + row) * rowStride + destinationX,
+                    baseAddress + (sourceY + row) * rowStride + sourceX, bytes)
+        }
+    }
+}
