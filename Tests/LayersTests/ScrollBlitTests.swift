@@ -42,26 +42,24 @@ final class ScrollBlitTests: XCTestCase {
     }
 
     func testFractionalScrollIsDrawnWithoutMovingPixels() throws {
-        try onEngine {
-            let scene = TableScene(variant: .plain, scale: 1)
-            let before = scene.root.makeRenderNode()
-            scene.scroll(by: CGPoint(x: 0, y: 2.5))
-            let after = scene.root.makeRenderNode()
-            let damage = RenderNode.frameDamage(from: before, to: after, in: scene.frame, scrollBlit: true)
-            XCTAssertNil(damage.scroll)
-            XCTAssertEqual(damage.redraw, RenderNode.damage(from: before, to: after, in: scene.frame))
-        }
+        try checkOrdinaryDamage(step: 2.5, scrollBlit: true)
     }
 
     func testScrollBlitSwitchedOffGivesTheOrdinaryDamage() throws {
+        try checkOrdinaryDamage(step: 9, scrollBlit: false)
+    }
+
+    /// A scroll by `step` points gives no scroll and the damage `RenderNode.damage` finds.
+    private func checkOrdinaryDamage(step: CGFloat, scrollBlit: Bool) throws {
         try onEngine {
             let scene = TableScene(variant: .plain, scale: 1)
             let before = scene.root.makeRenderNode()
-            scene.scroll(by: CGPoint(x: 0, y: 9))
+            scene.scroll(by: CGPoint(x: 0, y: step))
             let after = scene.root.makeRenderNode()
-            let damage = RenderNode.frameDamage(from: before, to: after, in: scene.frame, scrollBlit: false)
-            XCTAssertNil(damage.scroll)
-            XCTAssertEqual(damage.changed, RenderNode.damage(from: before, to: after, in: scene.frame))
+            let damage = RenderNode.frameDamage(from: before, to: after, in: scene.frame, scrollBlit: scrollBlit)
+            XCTAssertNil(damage.scroll, "step \(step)")
+            XCTAssertEqual(damage.redraw, RenderNode.damage(from: before, to: after, in: scene.frame), "step \(step)")
+            XCTAssertEqual(damage.changed, damage.redraw, "step \(step)")
         }
     }
 

@@ -58,6 +58,11 @@ public final class ApplicationRunLoop {
     public var keyObserver: ((UIKey) -> Void)?
     /// Filled behind the window (where its views draw nothing). Default opaque black.
     public var background = PremultipliedColor.black
+    /// Whether a scroll by whole pixels moves the pixels already in the back buffer and
+    /// composites only the band it uncovers (`RenderNode.frameDamage`) rather than compositing
+    /// the scrolled area again; the frames are the same either way. Default
+    /// `ScrollBlit.isEnabledByDefault` (on unless `KINESCOPE_SCROLL_BLIT=0`).
+    public var movesScrolledPixels = ScrollBlit.isEnabledByDefault
 
     private let compositor: Compositor
     /// Made on the first blocking wait.
@@ -222,7 +227,7 @@ public final class ApplicationRunLoop {
         let bounds = PixelRect(size: host.size)
         let whole = mustRender || lastRendered == nil || background != lastBackground
         let damage = whole ? FrameDamage(redrawing: [bounds])
-            : RenderNode.frameDamage(from: lastRendered, to: root, in: bounds)
+            : RenderNode.frameDamage(from: lastRendered, to: root, in: bounds, scrollBlit: movesScrolledPixels)
         lastRendered = root
         lastBackground = background
         mustRender = false
