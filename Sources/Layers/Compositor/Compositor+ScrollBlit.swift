@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Geometry
 import Raster
 
@@ -20,7 +21,25 @@ extension Compositor {
     public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
                        background: PremultipliedColor, damage: FrameDamage) {
         if let scroll = damage.scroll { target.move(scroll) }
-        render(root, into: target, transform: transform, background: background, damage: damage.redraw)
+        let rects = damage.redraw.map { $0.intersection(target.bounds) }.filter { !$0.isEmpty }
+        // Each band's pass walks the whole tree, which for a small rectangle costs more than its
+        // pixels: several disjoint rectangles (as `coalesceDamage` leaves them) are shared out
+        // whole among the threads instead of each being cut into bands.
+        let disjoint = rects.indices.allSatisfy { i in
+            rects.indices.allSatisfy { j in i == j || rects[i].intersection(rects[j]).isEmpty }
+        }
+        guard disjoint, rects.count >= threadCount, threadCount > 1,
+              !rects.contains(where: { $0.height >= 64 * threadCount }) else {
+            render(root, into: target, transform: transform, background: background, damage: rects)
+            return
+        }
+        let count = threadCount
+        DispatchQueue.concurrentPerform(iterations: count) { [bands] index in
+            for rect in stride(from: index, to: rects.count, by: count).map({ rects[$0] }) {
+                target.fill(rect, with: background)
+                if let root { bands[index].draw(root, parentMap: transform, target: target, clip: rect, opacity: 1) }
+            }
+        }
     }
 }
 
