@@ -113,22 +113,50 @@ struct DamageWalk {
         }
         let map = new.planeToParent.concatenating(parentMap)
         let tracksPath = scrollFrame != nil && scroll == nil
-        if tracksPath { path.append(ScrollPathStep(old: old, new: new, map: map, index: 0)) }
+        if tracksPath { path.append(ScrollPathStep(old: old, new: new, map: map)) }
         compareChildren(of: old, new, map: map, tracksPath: tracksPath)
         if tracksPath { path.removeLast() }
     }
 
-    /// Adds where the sublayers of `old` and `new`, paired by position, draw differently under
-    /// `map` (the parents' map to the target); with `tracksPath`, the last step of `path` is the
+    /// Adds where the sublayers of `old` and `new` draw differently under `map` (the parents'
+    /// map to the target). They are paired by position, except that a sublayer removed or
+    /// inserted (a table's cells come and go at the front) shifts the pairing past it: the
+    /// unchanged ones around it still pair with themselves, in the same order, and only the
+    /// removed or inserted one is damaged. With `tracksPath`, the last step of `path` is the
     /// parents' and follows the pair being compared.
     mutating func compareChildren(of old: RenderNode, _ new: RenderNode, map: Homography, tracksPath: Bool = false) {
-        let shared = min(old.children.count, new.children.count)
-        for index in 0..<shared {
-            if tracksPath { path[path.count - 1].index = index }
-            compare(old.children[index], new.children[index], parentMap: map)
+        let before = old.children, after = new.children
+        var i = 0, j = 0
+        while i < before.count && j < after.count {
+            if before[i] !== after[j] {
+                if let k = Self.index(of: after[j], in: before, after: i) {
+                    for removed in before[i..<k] { addSubtree(removed, parentMap: map) }
+                    i = k
+                    continue
+                }
+                if let k = Self.index(of: before[i], in: after, after: j) {
+                    for inserted in after[j..<k] { addSubtree(inserted, parentMap: map) }
+                    j = k
+                    continue
+                }
+            }
+            if tracksPath {
+                path[path.count - 1].oldIndex = i
+                path[path.count - 1].newIndex = j
+            }
+            compare(before[i], after[j], parentMap: map)
+            i += 1
+            j += 1
         }
-        for child in old.children.dropFirst(shared) { addSubtree(child, parentMap: map) }
-        for child in new.children.dropFirst(shared) { addSubtree(child, parentMap: map) }
+        for child in before.dropFirst(i) { addSubtree(child, parentMap: map) }
+        for child in after.dropFirst(j) { addSubtree(child, parentMap: map) }
+    }
+
+    /// Where `node` itself stands in `list` among the few places after `start`, or nil.
+    private static func index(of node: RenderNode, in list: [RenderNode], after start: Int) -> Int? {
+        let end = min(list.count, start + 9)
+        guard start + 1 < end else { return nil }
+        return (start + 1..<end).first { list[$0] === node }
     }
 
     /// Adds every pixel `node` and its subtree may draw.

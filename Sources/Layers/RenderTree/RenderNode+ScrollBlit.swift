@@ -138,8 +138,9 @@ struct ScrollPathStep {
     let new: RenderNode
     /// Their map from plane to target pixels (the same for both).
     let map: Homography
-    /// The position of the child pair the walk went down to.
-    var index: Int
+    /// The positions, in `old`'s and `new`'s sublayers, of the pair the walk went down to.
+    var oldIndex = 0
+    var newIndex = 0
 }
 
 /// A scrolled layer whose pixels can be moved, found by the damage walk, with the damage that
@@ -192,8 +193,8 @@ struct ScrollCandidate {
             if colour.alpha == 255 { return true }
         }
         for step in path.reversed() {
-            for parent in [step.old, step.new] {
-                for child in parent.children.prefix(step.index) where reaches(child, parentMap: step.map, into: rect) {
+            for (parent, index) in [(step.old, step.oldIndex), (step.new, step.newIndex)] {
+                for child in parent.children.prefix(index) where reaches(child, parentMap: step.map, into: rect) {
                     return false
                 }
             }
@@ -224,8 +225,8 @@ struct ScrollCandidate {
         var new = DamageWalk(), old = DamageWalk()
         var borders: [PixelRect] = []
         for step in path {
-            for child in step.new.children.dropFirst(step.index + 1) { new.addSubtree(child, parentMap: step.map) }
-            for child in step.old.children.dropFirst(step.index + 1) { old.addSubtree(child, parentMap: step.map) }
+            for child in step.new.children.dropFirst(step.newIndex + 1) { new.addSubtree(child, parentMap: step.map) }
+            for child in step.old.children.dropFirst(step.oldIndex + 1) { old.addSubtree(child, parentMap: step.map) }
             if let border = step.new.border { borders += borderRing(of: step.new, width: border.width, map: step.map) }
         }
         guard !new.isUnbounded, !old.isUnbounded else { return nil }
