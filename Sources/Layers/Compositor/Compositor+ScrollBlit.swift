@@ -10,7 +10,15 @@ import Raster
 // Moving scrolled pixels within the target (see `RenderNode+ScrollBlit.swift` for when that is
 // exact). One `memmove` per row, in the order that reads each source row before it is written:
 // bottom-up when the content moves down, top-down otherwise. It runs on one thread: bands of rows
-// moving vertically would read rows another band is writing.
+// moving vertically would read rows another band is writing; moving 1920×1040 rows took
+// about 0.1 ms here, far less than the tree walk of one redraw pass.
+//
+// Measured with `kinescope-bench --only scroll` (release, 1920×1080, 2 threads, HeadlessHost,
+// one 40-point wheel notch per run-loop turn, shared machine at load 1.4–2): the scroll demo's
+// table, p50 1.05–1.08 ms moving pixels against 2.49–2.54 ms compositing the table again; the
+// 200-row scroll view filling the window, p50 2.96–4.64 ms against 4.17–6.44 ms. Cutting the
+// 40-row uncovered band into bands (a tree walk each) instead of sharing rectangles out whole
+// made the blit slower than no blit (7.7 against 6.3 ms).
 extension Compositor {
     /// Brings `target`, which holds the frame drawn for the tree `damage` was computed from
     /// (`RenderNode.frameDamage(from:to:transform:in:maximumCount:scrollBlit:)`), to the frame of
