@@ -8,8 +8,10 @@ import KinescopeDemos
 /// frame — down to the end, then back up — through a `HeadlessHost` run loop: event delivery,
 /// layout, the damage walk, compositing of the scroll view's area and the present. The
 /// content's render nodes are reused (only the scroll view's own node and its indicator
-/// change), so this is the cost of re-compositing the visible content from cached nodes; the
-/// whole frame is damaged because the scroll view fills it (no copy within the back buffer yet).
+/// change). By default the run loop moves the pixels already in the back buffer and composites
+/// only the uncovered band and the indicator ("scroll step"); "scroll step without blit" turns
+/// that off (`ApplicationRunLoop.movesScrolledPixels`, `KINESCOPE_SCROLL_BLIT=0`), which
+/// re-composites the whole visible content from cached nodes: the scroll view fills the window.
 ///
 /// "table scroll step" does the same to the `scroll` demo's 10 000-row `UITableView` (rows of
 /// 44/64/88 points with images, subtitles and accessories, under the photo carousel): each notch
@@ -19,17 +21,31 @@ struct ScrollBenchmarks {
     let options: BenchOptions
 
     func run() throws -> ([BenchRecord], [String]) {
-        let (records, notes) = try runScrollView()
-        let (tableRecords, tableNotes) = try runTable()
-        return (records + tableRecords, notes + tableNotes)
+        var records: [BenchRecord] = [], notes: [String] = []
+        for blit in [true, false] {
+            let (stepRecords, stepNotes) = try runScrollView(blit: blit)
+            let (tableRecords, tableNotes) = try runTable(blit: blit)
+            records += stepRecords + tableRecords
+            notes += stepNotes + tableNotes
+        }
+        return (records, notes)
     }
 
-    private func runTable() throws -> ([BenchRecord], [String]) {
-        guard options.wants("table scroll step") else { return ([], []) }
+    /// " without blit" when moving scrolled pixels is off, else nothing: the case name's suffix.
+    private func suffix(_ blit: Bool) -> String { blit ? "" : " without blit" }
+
+    /// How many of the loop's presented frames moved pixels, for the notes.
+    private func movedShare(_ loop: ApplicationRunLoop) -> String {
+        "\(loop.statistics.scrolledFrames) of \(loop.statistics.presentedFrames) frames moved pixels"
+    }
+
+    private func runTable(blit: Bool) throws -> ([BenchRecord], [String]) {
+        guard options.wants("table scroll step\(suffix(blit))") else { return ([], []) }
         let width = 1920, height = 1080
         let host = try HeadlessHost(size: try PixelSize(width: width, height: height))
         let clock = VirtualClock()
         let loop = ApplicationRunLoop(host: host, clock: clock, framesPerSecond: 60, threadCount: options.threads)
+        loop.movesScrolledPixels = blit
         let demo = try DemoCatalog.demo(named: "scroll")
         let window = DemoCatalog.window(for: demo, size: try PixelSize(width: width, height: height))
         loop.show(window)
@@ -39,10 +55,11 @@ struct ScrollBenchmarks {
         let times = try steps(window: window, loop: loop, clock: clock, scrollView: table, at: point)
         let size = sizeText(width, height)
         let records = [50.0, 99].map {
-            BenchRecord(name: "table scroll step p\(Int($0))", size: size, threads: options.threads, ours: percentile(times.wall, $0))
+            BenchRecord(name: "table scroll step\(suffix(blit)) p\(Int($0))", size: size, threads: options.threads,
+                        ours: percentile(times.wall, $0))
         }
-        return (records, ["table scroll step: the scroll demo's 10 000-row table, one wheel notch per frame; "
-                          + "\(table.visibleCells.count) cells on screen"])
+        return (records, ["table scroll step\(suffix(blit)): the scroll demo's 10 000-row table, one wheel notch per frame; "
+                          + "\(table.visibleCells.count) cells on screen; \(movedShare(loop))"])
     }
 
     /// Wall and CPU milliseconds of each run-loop turn that delivers one wheel notch at `point`
@@ -67,12 +84,13 @@ struct ScrollBenchmarks {
         return (times, cpuTimes)
     }
 
-    private func runScrollView() throws -> ([BenchRecord], [String]) {
-        guard options.wants("scroll step") else { return ([], []) }
+    private func runScrollView(blit: Bool) throws -> ([BenchRecord], [String]) {
+        guard options.wants("scroll step\(suffix(blit))") else { return ([], []) }
         let width = 1920, height = 1080
         let host = try HeadlessHost(size: try PixelSize(width: width, height: height))
         let clock = VirtualClock()
         let loop = ApplicationRunLoop(host: host, clock: clock, framesPerSecond: 60, threadCount: options.threads)
+        loop.movesScrolledPixels = blit
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
         window.backgroundColor = .white
         let scrollView = UIScrollView(frame: window.bounds)
@@ -103,14 +121,15 @@ struct ScrollBenchmarks {
         let size = sizeText(width, height)
         var records: [BenchRecord] = []
         for p in [50.0, 99] {
-            records.append(BenchRecord(name: "scroll step p\(Int(p))", size: size, threads: options.threads,
+            records.append(BenchRecord(name: "scroll step\(suffix(blit)) p\(Int(p))", size: size, threads: options.threads,
                                        ours: percentile(times, p)))
         }
-        records.append(BenchRecord(name: "scroll step CPU p50", size: size, threads: options.threads,
+        records.append(BenchRecord(name: "scroll step\(suffix(blit)) CPU p50", size: size, threads: options.threads,
                                    ours: percentile(cpuTimes, 50)))
         let share = loop.statistics.framePixels == 0 ? 0
             : Double(loop.statistics.compositedPixels) / Double(loop.statistics.framePixels)
-        return (records, ["scroll step: one wheel notch (40 pt) per frame over \(rows) rows through HeadlessHost, "
-                          + "wall ms of the run-loop turn; \(Int((share * 100).rounded()))% of the frame's pixels re-composited"])
+        return (records, ["scroll step\(suffix(blit)): one wheel notch (40 pt) per frame over \(rows) rows through HeadlessHost, "
+                          + "wall ms of the run-loop turn; \(Int((share * 100).rounded()))% of the frame's pixels re-composited; "
+                          + movedShare(loop)])
     }
 }

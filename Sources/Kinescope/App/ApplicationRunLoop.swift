@@ -19,8 +19,9 @@ import Views
 /// 3. lay out, then commit the implicit transaction (changes made while handling events take
 ///    effect, their animations start);
 /// 4. evaluate animations and display links at the clock's time;
-/// 5. if the render tree changed, composite the damaged part (`RenderNode.damage(from:to:in:)`)
-///    into the host's back buffer and present only that;
+/// 5. if the render tree changed, composite the damaged part (`RenderNode.frameDamage(from:to:in:)`)
+///    into the host's back buffer — a scroll by whole pixels moves the pixels already there and
+///    composites only the band it uncovers — and present only what changed;
 /// 6. run the animation callbacks and completion blocks that became due.
 ///
 /// In `run()`, steps 4–6 (a *frame*) run at most once per frame interval (`1 / framesPerSecond`
@@ -57,6 +58,11 @@ public final class ApplicationRunLoop {
     public var keyObserver: ((UIKey) -> Void)?
     /// Filled behind the window (where its views draw nothing). Default opaque black.
     public var background = PremultipliedColor.black
+    /// Whether a scroll by whole pixels moves the pixels already in the back buffer and
+    /// composites only the band it uncovers (`RenderNode.frameDamage`) rather than compositing
+    /// the scrolled area again; the frames are the same either way. Default
+    /// `ScrollBlit.isEnabledByDefault` (on unless `KINESCOPE_SCROLL_BLIT=0`).
+    public var movesScrolledPixels = ScrollBlit.isEnabledByDefault
 
     private let compositor: Compositor
     /// Made on the first blocking wait.
@@ -220,18 +226,20 @@ public final class ApplicationRunLoop {
         guard mustRender || root !== lastRendered else { return }
         let bounds = PixelRect(size: host.size)
         let whole = mustRender || lastRendered == nil || background != lastBackground
-        let damage = whole ? [bounds] : RenderNode.damage(from: lastRendered, to: root, in: bounds)
+        let damage = whole ? FrameDamage(redrawing: [bounds])
+            : RenderNode.frameDamage(from: lastRendered, to: root, in: bounds, scrollBlit: movesScrolledPixels)
         lastRendered = root
         lastBackground = background
         mustRender = false
-        guard !damage.isEmpty else { return }
+        guard !damage.changed.isEmpty else { return }
         let frame = try host.backBuffer()
         compositor.render(root, into: frame, background: background, damage: damage)
-        try host.present(damage: damage)
+        try host.present(damage: damage.changed)
         statistics.presentedFrames += 1
-        statistics.compositedPixels += damage.reduce(0) { $0 + $1.width * $1.height }
+        if damage.scroll != nil { statistics.scrolledFrames += 1 }
+        statistics.compositedPixels += damage.redraw.reduce(0) { $0 + $1.width * $1.height }
         statistics.framePixels += bounds.width * bounds.height
-        if damage == [bounds] { statistics.wholeFrames += 1 }
+        if damage.redraw == [bounds] { statistics.wholeFrames += 1 }
     }
 
     private func deliver(_ event: HostEvent) {
@@ -291,6 +299,9 @@ public struct FrameStatistics: Hashable, Sendable, CustomStringConvertible {
     public var presentedFrames = 0
     /// Presented frames that were re-composited whole (first frame, resize, unbounded change).
     public var wholeFrames = 0
+    /// Presented frames whose scroll moved pixels already composited instead of drawing them
+    /// again (`RenderNode.frameDamage`); their moved pixels are not in `compositedPixels`.
+    public var scrolledFrames = 0
     /// Pixels re-composited and pushed, over all presented frames.
     public var compositedPixels = 0
     /// The window's pixels, summed over the presented frames: what whole frames would have cost.

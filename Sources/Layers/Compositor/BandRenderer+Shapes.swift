@@ -256,7 +256,11 @@ extension BandRenderer {
 
     /// The clip of an axis-aligned `masksToBounds` layer: its bounds rounded to the nearest pixel
     /// edges (a fractional edge clips at the nearest pixel boundary).
-    func snappedRect(_ bounds: CGRect, map: Homography) -> PixelRect {
+    func snappedRect(_ bounds: CGRect, map: Homography) -> PixelRect { Self.snappedRect(bounds, map: map) }
+
+    /// The clip of an axis-aligned `masksToBounds` layer (see the instance method), for code
+    /// that predicts it without a renderer (the damage walk's scroll search).
+    static func snappedRect(_ bounds: CGRect, map: Homography) -> PixelRect {
         let box = map.project(bounds).visibleBoundingBox()
         guard !box.isNull, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
             return PixelRect(x: 0, y: 0, width: 0, height: 0)

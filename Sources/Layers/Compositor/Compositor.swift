@@ -16,7 +16,7 @@ import Raster
 public final class Compositor: @unchecked Sendable {
     /// How many bands (and threads) a frame is cut into.
     public let threadCount: Int
-    private var bands: [BandRenderer]
+    private(set) var bands: [BandRenderer]
 
     /// A compositor using `threadCount` threads; by default the `KINESCOPE_THREADS` environment
     /// variable, else the number of active processors.

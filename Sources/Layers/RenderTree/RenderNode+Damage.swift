@@ -81,6 +81,14 @@ struct DamageWalk {
     private(set) var rects: [PixelRect] = []
     /// Set when some change cannot be bounded; the whole frame is then damaged.
     private(set) var isUnbounded = false
+    /// The target's pixels, when the walk looks for a scroll to do by moving pixels
+    /// (`RenderNode.frameDamage`); nil otherwise.
+    var scrollFrame: PixelRect?
+    /// The first scroll found that moving pixels can do, with the damage it makes without that.
+    private(set) var scroll: ScrollCandidate?
+    /// The pairs of unchanged ancestors of the nodes being compared, root first (kept only
+    /// while looking for a scroll).
+    private(set) var path: [ScrollPathStep] = []
 
     /// Adds where `old` and `new`, children of parents with the same map `parentMap`, draw
     /// differently.
@@ -93,17 +101,62 @@ struct DamageWalk {
         // A shadow without a path is cast by the whole subtree's alpha: any change below
         // changes it too.
         guard old.drawsItselfLike(new), !new.castsAlphaShadow else {
+            let start = rects.count
             addSubtree(old, parentMap: parentMap)
             addSubtree(new, parentMap: parentMap)
+            if let frame = scrollFrame, scroll == nil,
+               var candidate = ScrollCandidate(old, new, parentMap: parentMap, path: path, frame: frame) {
+                candidate.ownDamage = start..<rects.count
+                scroll = candidate
+            }
             return
         }
         let map = new.planeToParent.concatenating(parentMap)
-        let shared = min(old.children.count, new.children.count)
-        for index in 0..<shared {
-            compare(old.children[index], new.children[index], parentMap: map)
+        let tracksPath = scrollFrame != nil && scroll == nil
+        if tracksPath { path.append(ScrollPathStep(old: old, new: new, map: map)) }
+        compareChildren(of: old, new, map: map, tracksPath: tracksPath)
+        if tracksPath { path.removeLast() }
+    }
+
+    /// Adds where the sublayers of `old` and `new` draw differently under `map` (the parents'
+    /// map to the target). They are paired by position, except that a sublayer removed or
+    /// inserted (a table's cells come and go at the front) shifts the pairing past it: the
+    /// unchanged ones around it still pair with themselves, in the same order, and only the
+    /// removed or inserted one is damaged. With `tracksPath`, the last step of `path` is the
+    /// parents' and follows the pair being compared.
+    mutating func compareChildren(of old: RenderNode, _ new: RenderNode, map: Homography, tracksPath: Bool = false) {
+        let before = old.children, after = new.children
+        var i = 0, j = 0
+        while i < before.count && j < after.count {
+            if before[i] !== after[j] {
+                if let k = Self.index(of: after[j], in: before, after: i) {
+                    for removed in before[i..<k] { addSubtree(removed, parentMap: map) }
+                    i = k
+                    continue
+                }
+                if let k = Self.index(of: before[i], in: after, after: j) {
+                    for inserted in after[j..<k] { addSubtree(inserted, parentMap: map) }
+                    j = k
+                    continue
+                }
+            }
+            if tracksPath {
+                path[path.count - 1].oldIndex = i
+                path[path.count - 1].newIndex = j
+            }
+            compare(before[i], after[j], parentMap: map)
+            i += 1
+            j += 1
         }
-        for child in old.children.dropFirst(shared) { addSubtree(child, parentMap: map) }
-        for child in new.children.dropFirst(shared) { addSubtree(child, parentMap: map) }
+        for child in before.dropFirst(i) { addSubtree(child, parentMap: map) }
+        for child in after.dropFirst(j) { addSubtree(child, parentMap: map) }
+    }
+
+    /// Where `node` itself stands in `list` among the few places after `start`, or nil.
+    private static func index(of node: RenderNode, in list: [RenderNode], after start: Int) -> Int? {
+        let end = min(list.count, start + 9)
+        guard start + 1 < end else { return nil }
+        return (start + 1..<end).first { list[$0] === node }
     }
 
     /// Adds every pixel `node` and its subtree may draw.
@@ -202,10 +255,15 @@ extension RenderNode {
     /// same node; a transition in progress never does. A translucent group layer that gains its
     /// first sublayer or loses its last one is drawn differently (its opacity then applies to
     /// the group instead of to each part, which changes where its shadow and background overlap).
-    func drawsItselfLike(_ other: RenderNode) -> Bool {
+    ///
+    /// With `scrolled`, the plane map and the bounds' origin are left out of the comparison (the
+    /// bounds' size is not): what a scroll (`bounds.origin` moved) leaves the same.
+    func drawsItselfLike(_ other: RenderNode, scrolled: Bool = false) -> Bool {
         let groups = opacity < 1 && allowsGroupOpacity
         if groups && children.isEmpty != other.children.isEmpty { return false }
-        return planeToParent == other.planeToParent && bounds == other.bounds && opacity == other.opacity
+        let samePlace = scrolled ? bounds.size == other.bounds.size
+            : planeToParent == other.planeToParent && bounds == other.bounds
+        return samePlace && opacity == other.opacity
             && backgroundColor == other.backgroundColor && corners == other.corners
             && border?.width == other.border?.width && border?.color == other.border?.color
             && shadow?.color == other.shadow?.color && shadow?.offset == other.shadow?.offset
