@@ -39,10 +39,7 @@ final class TranslatedContentsCache: @unchecked Sendable {
     }
 
     /// A resample, held by a band while it blits it (eviction only drops the cache's reference).
-    final class Pixels: @unchecked Sendable {
-        let bitmap: Bitmap
-        init(_ bitmap: Bitmap) { self.bitmap = bitmap }
-    }
+    typealias Pixels = DeviceRasterCache.Pixels
 
     private struct Entry {
         let key: Key
