@@ -8,7 +8,10 @@ import KinescopeDemos
 /// an interactive edge pop, a tab fade, each modal presentation and its dismissal, the alerts,
 /// and a page-curl drag. Each frame is one run-loop turn on a `HeadlessHost` (the present's cost
 /// is the demos section's), the virtual clock stepped 1/60 s, timed on the wall clock from the
-/// first event to the scenario's end (every frame of it, animating or not); all threads.
+/// first event to the scenario's end (every frame of it, animating or not); all threads. Beside
+/// the wall time, each frame's CPU time (every thread of the process added up: steadier on a
+/// loaded machine, and what two threads' frame costs in all). `KINESCOPE_NO_CACHES=1` measures
+/// the compositor without its caches (the before of issue 22).
 @MainActor
 struct NavigationBenchmarks {
     let options: BenchOptions
@@ -43,7 +46,7 @@ struct NavigationBenchmarks {
         var records: [BenchRecord] = []
         for (name, text, seconds) in Self.scenarios where options.wants("navigation \(name)") {
             let script = try InputScript(parsing: text, source: name)
-            var times: [Double] = []
+            var times: [Double] = [], cpuTimes: [Double] = []
             for run in 0..<(options.quick ? 1 : 3) {
                 let host = try HeadlessHost(size: size)
                 let clock = VirtualClock()
@@ -54,19 +57,28 @@ struct NavigationBenchmarks {
                 var player = InputScriptPlayer(script)
                 player.deliverEvents(dueBy: 0, to: host)
                 for frame in 1...Int(seconds * 60) {
-                    let start = Stopwatch.now(.wall)
+                    let start = Stopwatch.now(.wall), cpuStart = Stopwatch.now(.processCPU)
                     clock.advance(by: 1.0 / 60)
                     player.deliverEvents(dueBy: Double(frame) / 60, to: host)
                     try loop.runTurn(maximumWait: .zero)
-                    if run > 0 || options.quick { times.append((Stopwatch.now(.wall) - start) * 1000) }
+                    if run > 0 || options.quick {
+                        times.append((Stopwatch.now(.wall) - start) * 1000)
+                        cpuTimes.append((Stopwatch.now(.processCPU) - cpuStart) * 1000)
+                    }
                 }
             }
             for p in [50.0, 99] {
                 records.append(BenchRecord(name: "navigation \(name) frame p\(Int(p))", size: sizeText(Self.width, Self.height),
                                            threads: options.threads, ours: percentile(times, p)))
             }
+            for p in [50.0, 99] {
+                records.append(BenchRecord(name: "navigation \(name) frame CPU p\(Int(p))",
+                                           size: sizeText(Self.width, Self.height),
+                                           threads: options.threads, ours: percentile(cpuTimes, p)))
+            }
         }
         return (records, ["navigation: wall ms of each run-loop turn (input, layout, commit, evaluation, compositing; HeadlessHost, no present) "
-                          + "over every frame of each scripted scenario of the navigation demo, runs 2–3 of 3"])
+                          + "over every frame of each scripted scenario of the navigation demo, runs 2–3 of 3; "
+                          + "frame CPU: the process's CPU ms of each turn, all threads added"])
     }
 }

@@ -143,6 +143,19 @@ open class CALayer: CustomStringConvertible {
     /// A new render is needed for this layer or something below it.
     var needsRender = true
 
+    /// Whether the layer's plane is moved to whole units of its superlayer's space (whole device
+    /// pixels under a superlayer drawn at whole pixels and one pixel per point) when the render
+    /// tree is made: its bounds' origin is rounded, to the nearest, after its position, transform
+    /// and anchor point place it. Only for layers that are not rotated, sheared or turned in 3D
+    /// (others are left where they are). Kinescope's, not Apple's: the push and pop and the
+    /// `.coverVertical` presentation set it on the views they slide, so that every frame draws
+    /// the same pixels translated (which the compositor then copies instead of resampling,
+    /// `TranslatedContentsCache`) rather than a resample at another sub-pixel offset. Default
+    /// false.
+    package var snapsToPixels = false {
+        didSet { if snapsToPixels != oldValue { markNeedsRender() } }
+    }
+
     /// The layer's contents need `display()` before the next render.
     var needsDisplayFlag = false
     /// The part of the layer marked by `setNeedsDisplay(_:)` alone; nil when the whole is.

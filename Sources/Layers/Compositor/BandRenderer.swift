@@ -10,6 +10,15 @@ final class BandRenderer: @unchecked Sendable {
     let solid = MipmappedImage(Bitmap(width: 1, height: 1))
     /// Buffers for the transitions of layers in a `CATransition`.
     let transitionScratch = TransitionScratch()
+    /// The compositor's resamples of moving contents; nil to resample every draw.
+    let contentsCache: TranslatedContentsCache?
+    /// Whether the node being drawn lies in a `snapsToPixels` subtree, whose contents are drawn
+    /// as translated copies (`drawTranslatedCopy`).
+    private var drawsTranslatedCopies = false
+
+    init(contentsCache: TranslatedContentsCache? = nil) {
+        self.contentsCache = contentsCache
+    }
 
     /// Draws `node` and its subtree. `parentMap` maps the node's parent plane to `target`'s
     /// pixels; `opacity` is what enclosing non-group layers multiply in.
@@ -23,6 +32,9 @@ final class BandRenderer: @unchecked Sendable {
         let opacity = opacity * node.opacity
         guard opacity > 0 else { return }
         guard map.isFinite, !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
+        let entersSnapping = node.snapsToPixels && !drawsTranslatedCopies
+        if entersSnapping { drawsTranslatedCopies = true }
+        defer { if entersSnapping { drawsTranslatedCopies = false } }
         if let transition = node.transition {
             drawTransition(node, transition, map: map, target: target, clip: clip, opacity: opacity)
             return
@@ -168,10 +180,15 @@ final class BandRenderer: @unchecked Sendable {
             outerAliased = swapped
         }
         guard !contents.parts.isEmpty else {
+            let options = ImageDrawOptions(opacity: opacity, filter: contents.filter,
+                                           edgeAntialiasing: node.edgeAntialiasing, aliasedEdges: outerAliased,
+                                           levelBias: contents.levelBias)
+            if drawsTranslatedCopies, drawTranslatedCopy(contents.source, contents.sourceRect, onto: contents.destination,
+                                                         map: map, target: target, clip: clip, options: options) {
+                return
+            }
             drawImagePart(contents.source, contents.sourceRect, onto: contents.destination, map: map, target: target,
-                          clip: clip, options: ImageDrawOptions(opacity: opacity, filter: contents.filter,
-                                                                edgeAntialiasing: node.edgeAntialiasing,
-                                                                aliasedEdges: outerAliased, levelBias: contents.levelBias))
+                          clip: clip, options: options)
             return
         }
         // Nine-part: each piece with its quad at its own source rectangle (filtering reads on
@@ -193,11 +210,7 @@ final class BandRenderer: @unchecked Sendable {
     /// Draws the pixels `s` of `image` onto the layer rectangle `d` through `map`.
     private func drawImagePart(_ image: MipmappedImage, _ s: CGRect, onto d: CGRect, map: Homography, target: Bitmap,
                                clip: PixelRect, options: ImageDrawOptions) {
-        let imageToLayer = Homography(m11: Double(d.width / s.width), m12: 0, m13: 0,
-                                      m21: 0, m22: Double(d.height / s.height), m23: 0,
-                                      m31: Double(d.minX - s.minX * d.width / s.width),
-                                      m32: Double(d.minY - s.minY * d.height / s.height), m33: 1)
-        guard let inverse = imageToLayer.concatenating(map).inverted() else { return }
+        guard let inverse = imageToLayer(s, d).concatenating(map).inverted() else { return }
         target.drawImage(image, inverseTransform: ProjectiveTransform(inverse), options: options, clip: clip)
     }
 }

@@ -17,21 +17,44 @@ public final class Compositor: @unchecked Sendable {
     /// How many bands (and threads) a frame is cut into.
     public let threadCount: Int
     private(set) var bands: [BandRenderer]
+    /// The resamples of moving contents kept from frame to frame; nil with caches off.
+    let contentsCache: TranslatedContentsCache?
 
     /// A compositor using `threadCount` threads; by default the `KINESCOPE_THREADS` environment
-    /// variable, else the number of active processors.
-    public init(threadCount: Int? = nil) {
+    /// variable, else the number of active processors. Its caches of work kept across frames
+    /// are on unless the environment variable `KINESCOPE_NO_CACHES` is `1`.
+    public convenience init(threadCount: Int? = nil) {
+        self.init(threadCount: threadCount, cachesEnabled: Self.cachesEnabledByEnvironment)
+    }
+
+    /// A compositor as `init(threadCount:)` makes, with its caches on or off whatever the
+    /// environment says (tests compare the two).
+    package init(threadCount: Int?, cachesEnabled: Bool) {
         let fromEnvironment = ProcessInfo.processInfo.environment["KINESCOPE_THREADS"].flatMap { Int($0) }
         let count = max(1, min(64, threadCount ?? fromEnvironment ?? ProcessInfo.processInfo.activeProcessorCount))
         self.threadCount = count
-        bands = (0..<count).map { _ in BandRenderer() }
+        let cache = cachesEnabled ? TranslatedContentsCache() : nil
+        contentsCache = cache
+        bands = (0..<count).map { _ in BandRenderer(contentsCache: cache) }
     }
+
+    /// False when `KINESCOPE_NO_CACHES=1`: the compositor then redoes every frame what its
+    /// caches would keep (the benchmark's "before").
+    static let cachesEnabledByEnvironment = ProcessInfo.processInfo.environment["KINESCOPE_NO_CACHES"] != "1"
 
     /// Draws `root` onto `target`. `transform` maps the root layer's superlayer space (where its
     /// `position` lives) to target pixels. With a `background`, the target is first filled with it;
     /// with nil, the tree is drawn over what is there. Only pixels inside `clip` change.
     public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
                        background: PremultipliedColor? = .clear, clip: PixelRect? = nil) {
+        contentsCache?.beginRender()
+        renderBands(root, into: target, transform: transform, background: background, clip: clip)
+    }
+
+    /// `render(_:into:transform:background:clip:)` within a frame already begun (the caches
+    /// count frames, not rectangles).
+    func renderBands(_ root: RenderNode?, into target: Bitmap, transform: Homography,
+                     background: PremultipliedColor?, clip: PixelRect?) {
         let area = (clip ?? target.bounds).intersection(target.bounds)
         guard !area.isEmpty else { return }
         let bandCount = min(threadCount, max(1, area.height / 16))
@@ -56,8 +79,9 @@ public final class Compositor: @unchecked Sendable {
     /// whole `render` (tested). Overlapping rectangles are drawn twice, with the same result.
     public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
                        background: PremultipliedColor? = .clear, damage: [PixelRect]) {
+        contentsCache?.beginRender()
         for rect in damage {
-            render(root, into: target, transform: transform, background: background, clip: rect)
+            renderBands(root, into: target, transform: transform, background: background, clip: rect)
         }
     }
 }

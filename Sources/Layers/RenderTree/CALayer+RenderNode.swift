@@ -74,7 +74,8 @@ extension CALayer {
         if DepthSort.isNeeded(children) { (children, fragments) = DepthSort.arrange(children) }
         let toParent = CATransform3DConcat(p.ownTransformToSuperlayer, parentTransform)
         let node = RenderNode(
-            planeToParent: Homography(toParent),
+            planeToParent: snapsToPixels && !model ? RenderNode.snappedToWholeUnits(Homography(toParent), bounds: p.bounds)
+                : Homography(toParent),
             bounds: p.bounds,
             opacity: p.opacity.isNaN ? 0 : min(1, max(0, p.opacity)),
             backgroundColor: shown ? p.backgroundColor.flatMap(visiblePixel) : nil,
@@ -95,7 +96,8 @@ extension CALayer {
             planeDepth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43)),
             depthFragments: fragments,
             drawing: shown ? (self as? any LayerDrawingSource)?.layerDrawing(properties: p, model: model) : nil,
-            specialized: shown ? specializedContent(values, model: model) : nil
+            specialized: shown ? specializedContent(values, model: model) : nil,
+            snapsToPixels: snapsToPixels && !model
         )
         guard !model else { return node }
         guard p.shouldRasterize, shown, transition == nil else {

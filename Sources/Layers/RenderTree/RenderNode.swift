@@ -49,14 +49,19 @@ public final class RenderNode: @unchecked Sendable {
     /// What a specialized layer class draws besides the common parts (a replicator's instance
     /// colour, an emitter's particles); nil for a plain layer.
     let specialized: SpecializedContent?
+    /// The layer's `snapsToPixels`: its plane map was moved to whole units of the parent's
+    /// space, and the compositor draws its subtree's contents as translated copies of one
+    /// resample (`TranslatedContentsCache`).
+    let snapsToPixels: Bool
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
          isDoubleSided: Bool, allowsGroupOpacity: Bool, edgeAntialiasing: Bool, aliasedEdges: ImageEdges = [],
          mask: RenderNode?, children: [RenderNode], transition: Transition? = nil, planeDepth: SIMD3<Double> = .zero,
          depthFragments: [DepthFragment]? = nil, drawing: (any LayerDrawing)? = nil,
-         specialized: SpecializedContent? = nil) {
+         specialized: SpecializedContent? = nil, snapsToPixels: Bool = false) {
         self.planeToParent = planeToParent
+        self.snapsToPixels = snapsToPixels
         self.drawing = drawing
         self.specialized = specialized
         self.planeDepth = planeDepth
@@ -86,7 +91,19 @@ public final class RenderNode: @unchecked Sendable {
                    edgeAntialiasing: edgeAntialiasing, aliasedEdges: aliasedEdges, mask: mask, children: children,
                    transition: transition,
                    planeDepth: planeDepth, depthFragments: depthFragments, drawing: drawing,
-                   specialized: specialized)
+                   specialized: specialized, snapsToPixels: snapsToPixels)
+    }
+
+    /// `map` (a plane map to the parent) moved so that `bounds`' origin lands on whole units,
+    /// rounded to the nearest; unchanged unless it is affine without rotation or shear.
+    static func snappedToWholeUnits(_ map: Homography, bounds: CGRect) -> Homography {
+        guard map.m13 == 0, map.m23 == 0, map.m33 == 1, map.m12 == 0, map.m21 == 0 else { return map }
+        let x = Double(bounds.minX) * map.m11 + map.m31, y = Double(bounds.minY) * map.m22 + map.m32
+        guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else { return map }
+        var snapped = map
+        snapped.m31 += x.rounded() - x
+        snapped.m32 += y.rounded() - y
+        return snapped
     }
 
     /// A transition drawing a layer: `from` is the layer's earlier appearance in its bounds

@@ -10,7 +10,8 @@ import Layers
 /// left. Pop plays the same backwards. On the system spring for 0.5 s, or linear while an
 /// interaction drives it (the view then follows the finger). Everything the animator changes
 /// (frames, the shadow, the dimming view) is put back when the transition ends, on the
-/// cancelled side too.
+/// cancelled side too. While they move, both views are drawn at whole pixels (`snapsToPixels`),
+/// so each frame shows their pixels translated rather than resampled.
 @MainActor
 final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
     /// The dimming of the view beneath at the end of a push (UIKit's is light; its figure is
@@ -62,6 +63,8 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
             sliding.layer.shadowOpacity = Self.shadowOpacity
             sliding.layer.shadowRadius = Self.shadowRadius
             sliding.layer.shadowOffset = Self.shadowOffset
+            sliding.layer.snapsToPixels = true
+            beneath.layer.snapsToPixels = true
         }
         let options: UIView.AnimationOptions = context.isInteractive
             ? .curveLinear : UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
@@ -91,6 +94,8 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
                 sliding.layer.shadowRadius = shadow.1
                 sliding.layer.shadowOffset = shadow.2
                 sliding.layer.shadowColor = shadow.3
+                sliding.layer.snapsToPixels = false
+                beneath.layer.snapsToPixels = false
                 fromView.frame = start
                 toView.frame = end
             }

@@ -7,7 +7,8 @@ import Transitions
 ///
 /// - `.coverVertical`: the presented view starts one container height below its final frame
 ///   and slides up on the system spring (curve 7: mass 3, stiffness 1000, damping 500,
-///   critically damped) for 0.5 s; the dismissal slides it down the same way.
+///   critically damped) for 0.5 s; the dismissal slides it down the same way. It is drawn at
+///   whole pixels while it moves (`snapsToPixels`).
 /// - `.crossDissolve`: the presented view's alpha goes 0 → 1 (1 → 0 on dismissal) over
 ///   `crossDissolveDuration` with ease-in-out. Over the opaque presenter this is the
 ///   cross-fade Apple describes (the presenter is shown at 1 − p, the presented view at p).
@@ -83,11 +84,13 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
         case .coverVertical:
             let below = shown.offsetBy(dx: 0, dy: container.bounds.height)
             if presenting { UIView.performWithoutAnimation { moving.frame = below } }
+            moving.layer.snapsToPixels = true
             let spring = context.isInteractive ? curve : UIView.AnimationOptions(rawValue: AnimationBlock.systemSpringCurve << 16)
             UIView.animate(withDuration: duration, delay: 0, options: spring, animations: {
                 moving.frame = self.presenting ? shown : below
             }, completion: { _ in
                 UIView.performWithoutAnimation { moving.frame = shown }
+                moving.layer.snapsToPixels = false
                 complete()
             })
         case .crossDissolve:
