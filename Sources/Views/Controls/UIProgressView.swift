@@ -85,6 +85,7 @@ open class UIProgressView: UIView {
     /// An image stretched over the track instead of its colour. Default nil.
     open var trackImage: UIImage? { didSet { applyLook() } }
 
+    /// The progress bar is drawn in the (inherited) tint unless `progressTintColor` is set.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         applyLook()

@@ -144,6 +144,7 @@ open class UISlider: UIControl {
     /// The image at the trailing end. Default nil.
     open var maximumValueImage: UIImage? { didSet { applyLook() } }
 
+    /// The filled track is drawn in the (inherited) tint unless `minimumTrackTintColor` is set.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         applyLook()

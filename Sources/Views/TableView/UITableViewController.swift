@@ -98,11 +98,13 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func numberOfSections(in tableView: UITableView) -> Int { 1 }
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// Default true: every row is editable, as Apple documents.
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing (a subclass that overrides it gets swipe-to-delete, as in UIKit).
     open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
         tableView.defaultsHit.insert(.commitEditing)
     }
+    /// Default true: a row shows a reorder control when `moveRowAt:to:` is overridden.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing (a subclass that overrides it gets reorder controls, as in UIKit).
     open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
@@ -132,14 +134,22 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     open func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// Default `.delete`, as in UIKit.
     open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    /// Default "Delete".
     open func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Delete" }
+    /// Default true: content moves right by the editing control's width.
     open func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    /// Called when a swipe opens a row's actions. Default: nothing.
     open func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    /// Called when a row's swipe closes (nil once the row is gone). Default: nothing.
     open func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
+    /// Default: the proposed index path.
     open func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                         toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
+    /// Default nil: no leading actions.
     open func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    /// Default nil: the Delete action when `commit` is overridden and the style is `.delete`.
     open func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 
     /// Sets the controller's editing state (updating `editButtonItem`) and the table's, as UIKit.
