@@ -122,6 +122,39 @@ final class DrawingAndSnapshotTests: XCTestCase {
         }
     }
 
+    func testRendererContextFillsStrokesAndClipsInTheNormalBlendMode() throws {
+        onMain {
+            let renderer = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20))
+            let image = renderer.image { context in
+                UIColor.blue.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+                context.cgContext.setBlendMode(.clear)
+                UIColor.green.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+                context.fill(CGRect(x: 15, y: 0, width: 5, height: 5), blendMode: .clear)
+                context.cgContext.fill(CGRect(x: 0, y: 15, width: 5, height: 5))
+                UIColor.red.setStroke()
+                context.cgContext.setLineWidth(2)
+                context.stroke(CGRect(x: 6, y: 6, width: 8, height: 8))
+                context.clip(to: CGRect(x: 10, y: 16, width: 10, height: 4))
+                context.fill(CGRect(x: 5, y: 15, width: 15, height: 5))
+            }
+            XCTAssertEqual(pixel(image, 2, 2), .green, "fill(_:) ignores the context's clear blend mode")
+            XCTAssertEqual(pixel(image, 17, 2), .clear, "fill(_:blendMode:) uses the mode given")
+            XCTAssertEqual(pixel(image, 2, 17), .clear, "and leaves the context's own mode set")
+            XCTAssertEqual(pixel(image, 6, 10), .red, "stroke(_:) outlines with the stroke colour and width")
+            XCTAssertEqual(pixel(image, 10, 10), .blue, "inside the outline nothing changes")
+            XCTAssertEqual(pixel(image, 7, 17), .blue, "outside the clip nothing is filled")
+            XCTAssertEqual(pixel(image, 12, 17), .green, "inside it the fill lands")
+            let png = renderer.pngData { context in
+                UIColor.green.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+            }
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "PNG data")
+            XCTAssertEqual(pixel(UIImage(data: png), 10, 10), .green)
+        }
+    }
+
     func testImageRendererDrawsYDownAtItsFormatsScale() throws {
         onMain {
             let format = UIGraphicsImageRenderer.Format()

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Graphics
 import Layers
@@ -26,6 +27,34 @@ public final class UIGraphicsImageRenderer {
         public var currentImage: UIImage {
             UIImage(cgImage: cgContext.makeImage() ?? CGImage(bitmap: cgContext.bitmap.copy()), scale: format.scale)
         }
+
+        /// Fills `rect` (points) with the context's fill colour in the normal blend mode, as
+        /// UIKit's `UIGraphicsRendererContext.fill(_:)` does whatever blend mode is set.
+        public func fill(_ rect: CGRect) { fill(rect, blendMode: .normal) }
+
+        /// Fills `rect` with the context's fill colour in `blendMode`; the context's own blend
+        /// mode is left as it was.
+        public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+            cgContext.saveGState()
+            cgContext.setBlendMode(blendMode)
+            cgContext.fill(rect)
+            cgContext.restoreGState()
+        }
+
+        /// Strokes the outline of `rect` with the context's stroke colour and line width in the
+        /// normal blend mode.
+        public func stroke(_ rect: CGRect) { stroke(rect, blendMode: .normal) }
+
+        /// Strokes the outline of `rect` in `blendMode`; the context's blend mode is kept.
+        public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
+            cgContext.saveGState()
+            cgContext.setBlendMode(blendMode)
+            cgContext.stroke(rect)
+            cgContext.restoreGState()
+        }
+
+        /// Intersects the context's clip with `rect`, for the rest of the drawing closure.
+        public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
     }
 
     public let size: CGSize
@@ -53,5 +82,11 @@ public final class UIGraphicsImageRenderer {
         let image = UIGraphicsGetImageFromCurrentImageContext()!
         UIGraphicsEndImageContext()
         return image
+    }
+
+    /// Runs `actions` as `image(actions:)` does and returns the image as PNG data (empty for
+    /// an empty size, where UIKit's would be an empty image's PNG).
+    public func pngData(actions: (Context) -> Void) -> Data {
+        image(actions: actions).pngData() ?? Data()
     }
 }

@@ -32,14 +32,16 @@ open class UIContextualAction {
     public let style: Style
     /// The handler given at creation.
     public let handler: Handler
-    /// The button's title (17-point white text; shown under the image when both are set).
+    /// The button's title (15-point white text). With an image too, it shows under the image
+    /// on rows at least 91 points tall and is left out on shorter ones, as on iOS.
     open var title: String?
     /// The button's fill. Default: grey for `.normal`, red for `.destructive`; nil restores it.
     open var backgroundColor: UIColor! {
         get { backgroundColorStorage ?? Self.defaultColor(for: style) }
         set { backgroundColorStorage = newValue }
     }
-    /// An image drawn centred on the button (above the title when both are set). Default nil.
+    /// An image drawn centred on the button (above the title when both show), in white unless
+    /// its rendering mode is `.alwaysOriginal`. Default nil.
     open var image: UIImage?
 
     private var backgroundColorStorage: UIColor?

@@ -34,8 +34,21 @@ extension UITableView {
         return swipeActions(for: path, leading: t.x > 0) != nil
     }
 
-    /// The swipe pan's action: the row's content follows the drag; on release it opens (past
-    /// half the actions' width), closes, or performs the first action (past 60 % of the row).
+    /// How far a release at `velocity` (points per second, positive towards opening) carries
+    /// the row on, points: the distance a scroll view decelerating at `.fast` (0.99 per
+    /// millisecond) would travel, `velocity / 1000 × 0.99 / (1 − 0.99)`, the projection
+    /// Apple's "Designing Fluid Interfaces" gives for flicks. UIKit documents no rule for swipe
+    /// actions; this one makes a quick flick open the actions (or close them) from anywhere,
+    /// as on iOS. A nonsense velocity carries nothing.
+    static func swipeProjection(_ velocity: CGFloat) -> CGFloat {
+        guard velocity.isFinite else { return 0 }
+        let rate = UIScrollView.DecelerationRate.fast.rawValue
+        return velocity / 1000 * rate / (1 - rate)
+    }
+
+    /// The swipe pan's action: the row's content follows the drag; on release it opens (when
+    /// the release, carried on by its speed (`swipeProjection`), passes half the actions'
+    /// width), closes, or performs the first action (released past 60 % of the row).
     func handleSwipePan(_ pan: UIPanGestureRecognizer) {
         switch pan.state {
         case .began:
@@ -56,9 +69,10 @@ extension UITableView {
             editState.swipe?.tracking = false
             let reveal = abs(cell.swipeOffset)
             let natural = cell.swipeActionsView?.naturalWidth ?? 0
+            let opening = pan.velocity(in: self).x * (swipe.leading ? 1 : -1)
             if pan.state == .ended, swipe.performsFullSwipe, reveal > bounds.width * Self.fullSwipeFraction {
                 performFullSwipe()
-            } else if pan.state == .ended, natural > 0, reveal >= natural / 2 {
+            } else if pan.state == .ended, natural > 0, reveal + Self.swipeProjection(opening) >= natural / 2 {
                 openSwipe(animated: true)
             } else {
                 closeSwipe(animated: true)
@@ -96,9 +110,11 @@ extension UITableView {
         let natural = cell.swipeActionsView?.naturalWidth ?? 0
         let offset = swipe.leading ? natural : -natural
         if animated, window != nil {
-            UIView.animate(withDuration: Self.swipeSettleDuration) { cell.setSwipeOffset(offset) }
+            UIView.animate(withDuration: Self.swipeSettleDuration, animations: { cell.setSwipeOffset(offset) },
+                           completion: { [weak cell] _ in cell?.finishStateTransition() })
         } else {
             UIView.performWithoutAnimation { cell.setSwipeOffset(offset) }
+            cell.finishStateTransition()
         }
     }
 

@@ -12,6 +12,39 @@ extension UITableViewCell {
         case insert = 2
     }
 
+    /// The states a row's editing look combines, UIKit's raw values (`UITableViewCellStateMask`).
+    public struct StateMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The row is in editing mode (its editing control, reorder control and indent show).
+        public static let showingEditControl = StateMask(rawValue: 1 << 0)
+        /// The Delete confirmation button, or another swipe's actions, show.
+        public static let showingDeleteConfirmation = StateMask(rawValue: 1 << 1)
+    }
+
+    /// The row's state now.
+    var stateMask: StateMask { stateMask(editing: editingStorage, confirming: showingDeleteConfirmation) }
+
+    func stateMask(editing: Bool, confirming: Bool) -> StateMask {
+        var mask: StateMask = []
+        if editing { mask.insert(.showingEditControl) }
+        if confirming { mask.insert(.showingDeleteConfirmation) }
+        return mask
+    }
+
+    /// Announces the change to `state` (`willTransition(to:)`); `finishStateTransition` ends it.
+    func beginStateTransition(to state: StateMask) {
+        pendingStateTransition = state
+        willTransition(to: state)
+    }
+
+    /// Calls `didTransition(to:)` for the announced change if the row is in that state.
+    func finishStateTransition() {
+        guard let state = pendingStateTransition, state == stateMask else { return }
+        pendingStateTransition = nil
+        didTransition(to: state)
+    }
+
     /// The leading column the editing control sits in, and the content's indent while editing,
     /// points (Kinescope's layout: a 22-point circle 12 points from the edge).
     static let editingControlWidth: CGFloat = 40
@@ -73,7 +106,7 @@ extension UITableViewCell {
     /// Adds the buttons of a swipe (on the leading edge or the trailing one), still hidden.
     func showSwipeActions(_ actions: [UIContextualAction], leading: Bool, table: UITableView) {
         swipeActionsView?.removeFromSuperview()
-        let view = SwipeActionsView(actions: actions, leading: leading, table: table)
+        let view = SwipeActionsView(actions: actions, leading: leading, rowHeight: bounds.height, table: table)
         UIView.performWithoutAnimation {
             view.frame = CGRect(x: leading ? 0 : bounds.width, y: 0, width: 0, height: bounds.height)
         }
@@ -94,6 +127,7 @@ extension UITableViewCell {
         swipeActionsView = nil
         showingDeleteConfirmation = false
         editingControl?.confirmationChanged(animated: false)
+        finishStateTransition()
         if swipeOffset != 0 {
             swipeOffset = 0
             UIView.performWithoutAnimation { setNeedsLayout(); layoutIfNeeded() }
@@ -241,12 +275,12 @@ final class SwipeActionsView: UIView {
     let leading: Bool
     private(set) var buttons: [SwipeActionButton] = []
 
-    init(actions: [UIContextualAction], leading: Bool, table: UITableView) {
+    init(actions: [UIContextualAction], leading: Bool, rowHeight: CGFloat, table: UITableView) {
         self.leading = leading
         super.init(frame: .zero)
         clipsToBounds = true
         for (index, action) in actions.enumerated() {
-            let button = SwipeActionButton(action: action, index: index, table: table)
+            let button = SwipeActionButton(action: action, index: index, rowHeight: rowHeight, table: table)
             buttons.append(button)
             addSubview(button)
         }
@@ -276,33 +310,45 @@ final class SwipeActionsView: UIView {
 }
 
 /// One swipe action's button: its colour, title and image; a tap performs the action.
+///
+/// As on iOS: the image is drawn in white (as a template) unless its rendering mode is
+/// `.alwaysOriginal`, and an action with both an image and a title shows only the image on a
+/// row shorter than `titledImageRowHeight` (UIKit does not document this; 91 points is the
+/// height developers measured on iOS).
 @MainActor
 final class SwipeActionButton: UIView {
+    /// The shortest row whose buttons show a title under their image, points.
+    static let titledImageRowHeight: CGFloat = 91
+
     let action: UIContextualAction
     let index: Int
     weak var table: UITableView?
+    /// Whether the title shows: it is set and not hidden by an image on a short row.
+    let showsTitle: Bool
     private let titleLabel = UILabel()
     private let imageView = UIImageView()
 
-    init(action: UIContextualAction, index: Int, table: UITableView) {
+    init(action: UIContextualAction, index: Int, rowHeight: CGFloat, table: UITableView) {
         self.action = action
         self.index = index
         self.table = table
+        showsTitle = !(action.title ?? "").isEmpty && (action.image == nil || rowHeight >= Self.titledImageRowHeight)
         super.init(frame: .zero)
         backgroundColor = action.backgroundColor
         clipsToBounds = true
-        titleLabel.text = action.title
+        titleLabel.text = showsTitle ? action.title : nil
         titleLabel.font = .systemFont(ofSize: 15)
         titleLabel.textColor = .white
         titleLabel.textAlignment = .center
-        imageView.image = action.image
+        imageView.tintColor = .white
+        imageView.image = action.image.map { $0.renderingMode == .alwaysOriginal ? $0 : $0.withRenderingMode(.alwaysTemplate) }
         addSubview(titleLabel)
         addSubview(imageView)
     }
 
-    /// The title's (or image's) width plus 15 points a side, at least 60 points.
+    /// The shown title's (or image's) width plus 15 points a side, at least 60 points.
     var naturalWidth: CGFloat {
-        let text = (action.title ?? "").isEmpty ? 0 : ceil(titleLabel.intrinsicContentSize.width)
+        let text = showsTitle ? ceil(titleLabel.intrinsicContentSize.width) : 0
         let image = action.image?.size.width ?? 0
         return max(60, max(text, image) + 30)
     }
@@ -310,7 +356,7 @@ final class SwipeActionButton: UIView {
     override func layoutSubviews() {
         super.layoutSubviews()
         let line = titleLabel.font.lineHeight.rounded(.up)
-        let hasTitle = !(action.title ?? "").isEmpty
+        let hasTitle = showsTitle
         let imageSize = action.image?.size ?? .zero
         let total = (hasTitle ? line : 0) + imageSize.height + (hasTitle && imageSize.height > 0 ? 4 : 0)
         var y = ((bounds.height - total) / 2).rounded()

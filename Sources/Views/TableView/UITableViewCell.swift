@@ -127,7 +127,13 @@ open class UITableViewCell: UIView {
         didSet { if editingStyle != oldValue { editingControl?.refresh(); setNeedsLayout() } }
     }
     /// Whether the row's Delete confirmation button (or another swipe action) is showing.
+    /// A change is announced through `willTransition(to:)` and `didTransition(to:)`.
     public internal(set) var showingDeleteConfirmation = false {
+        willSet {
+            if newValue != showingDeleteConfirmation, !changingEditing {
+                beginStateTransition(to: stateMask(editing: editingStorage, confirming: newValue))
+            }
+        }
         didSet {
             if showingDeleteConfirmation != oldValue { editingControl?.confirmationChanged(animated: window != nil) }
         }
@@ -136,6 +142,10 @@ open class UITableViewCell: UIView {
     private var selectedStorage = false
     private var highlightedStorage = false
     var editingStorage = false
+    /// Set while `setEditing` changes both states, so that they are announced as one transition.
+    var changingEditing = false
+    /// The state announced by `willTransition(to:)` whose `didTransition(to:)` is still due.
+    var pendingStateTransition: StateMask?
     /// Set by the table: whether its delegate lets the row indent while editing.
     var tableIndentsWhileEditing = true {
         didSet { if tableIndentsWhileEditing != oldValue { setNeedsLayout() } }
@@ -237,19 +247,37 @@ open class UITableViewCell: UIView {
     /// Shows or hides the editing controls, the content indent and the reorder control; when
     /// animated (and on screen) they slide and fade over 0.3 s, as in UIKit. The table calls it
     /// for its rows from `UITableView.setEditing(_:animated:)`.
+    ///
+    /// The cell hears `willTransition(to:)` before the change and `didTransition(to:)` once
+    /// the controls are in place (after the slide when animated).
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != editingStorage else { return }
+        beginStateTransition(to: stateMask(editing: editing, confirming: editing && showingDeleteConfirmation))
+        changingEditing = true
         editingStorage = editing
         if !editing { showingDeleteConfirmation = false }
+        changingEditing = false
         editingControl?.refresh()
         accessory.setNeedsDisplay()
         setNeedsLayout()
         guard animated, window != nil else {
             UIView.performWithoutAnimation { layoutIfNeeded() }
-            return
+            return finishStateTransition()
         }
-        UIView.animate(withDuration: UITableView.editingAnimationDuration) { self.layoutIfNeeded() }
+        UIView.animate(withDuration: UITableView.editingAnimationDuration, animations: { self.layoutIfNeeded() },
+                       completion: { [weak self] _ in self?.finishStateTransition() })
     }
+
+    /// Called just before the row's editing look changes: entering or leaving editing mode,
+    /// or showing or hiding the Delete confirmation (swipe actions included). `state` is the
+    /// combination the row goes to (empty: back to normal). Subclasses move their own views
+    /// here (inside the animation when the change is animated) and call `super`.
+    open func willTransition(to state: StateMask) {}
+
+    /// Called once the row has reached `state`: after the editing controls' slide when
+    /// animated, at once otherwise. A transition interrupted by another is announced only in
+    /// its final state. Subclasses call `super`.
+    open func didTransition(to state: StateMask) {}
 
     /// Called by `dequeueReusableCell` before handing a used cell out again: resets the
     /// selection and highlight (UIKit resets them too; subclasses reset their own content and
