@@ -186,11 +186,7 @@ final class ImageViewerController: UIViewController, UINavigationControllerDeleg
                 pages = nil
             }
         }
-        if case let .controller(.animator(name)) = transition.route { animatorName = name } else { animatorName = nil }
     }
-
-    /// The transition `animator-NAME` pushes with, or nil for the system slide.
-    private var animatorName: String?
 
     private func replaceChild(with container: UIViewController) {
         for child in children {
@@ -213,8 +209,9 @@ final class ImageViewerController: UIViewController, UINavigationControllerDeleg
 
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        guard let animatorName else { return nil }
-        return try? KinescopeTransitionAnimator(name: animatorName, duration: duration)
+        // `animator-NAME` pushes with that transition; the other routes take the system slide.
+        guard case let .controller(.animator(name)) = transition.route else { return nil }
+        return try? KinescopeTransitionAnimator(name: name, duration: duration)
     }
 
     /// Slows every animation in the window ten times, or back, as the iOS Simulator's Slow
