@@ -66,6 +66,34 @@ final class PacingTests: XCTestCase {
         }
     }
 
+    func testSnapshotAtTheFramesTimeComposesAnAnimatingTreeOnlyWhenSomethingChanged() throws {
+        try onMain {
+            let (host, controller, square) = try pacingScene(framesPerSecond: 20)
+            UIView.animate(withDuration: 5, delay: 0, options: .curveLinear, animations: { square.center.x += 100 })
+            let fade = CATransition()
+            fade.duration = 5
+            controller.view.layer.add(fade, forKey: nil)
+            for _ in 0..<4 {
+                host.advance(by: 1.0 / 20)
+                let presented = host.runLoop.statistics.presentedFrames
+                let shown = host.snapshot().cgImage!.bitmap
+                XCTAssertEqual(host.runLoop.statistics.presentedFrames, presented,
+                               "a recording's snapshot turn at the frame's own time composites nothing again")
+                XCTAssertTrue(try shown.hasSamePixels(as: XCTUnwrap(host.lastFrame)))
+            }
+            let presented = host.runLoop.statistics.presentedFrames
+            square.alpha = 0.5
+            _ = host.snapshot()
+            XCTAssertEqual(host.runLoop.statistics.presentedFrames, presented + 1, "a change at the same time is drawn")
+            let before = host.snapshot().cgImage!.bitmap
+            controller.view.layer.speed = 3
+            _ = host.snapshot()
+            XCTAssertEqual(host.runLoop.statistics.presentedFrames, presented + 2,
+                           "a parent's timing change moves its sublayers' animations at the same media time")
+            XCTAssertFalse(host.snapshot().cgImage!.bitmap.hasSamePixels(as: before))
+        }
+    }
+
     func testIdleAfterAnAnimationPresentsNothingComposesNothingAndBlocks() throws {
         try onMain {
             let (host, _, square) = try pacingScene(framesPerSecond: 20)

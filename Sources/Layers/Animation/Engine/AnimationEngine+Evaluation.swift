@@ -14,13 +14,22 @@ extension AnimationEngine {
     /// leaves the set, so it costs nothing on later frames. A layer freed meanwhile (removed
     /// from its tree and let go while an animation ran, even an endless one) leaves too, its
     /// animations stopped unfinished.
+    ///
+    /// A second evaluation at the same time with no commit in between (a recording's snapshot
+    /// turn after the frame's own) shows exactly what the first did, so it marks nothing: the
+    /// cached render tree stands and the frame is not composited again. A commit that changed
+    /// any layer re-marks them all, since a changed ancestor's timing moves its sublayers'
+    /// animations even at the same media time.
     func evaluate(at time: CFTimeInterval) {
+        let repeatsFrame = time == evaluatedTime && !committedChangesSinceEvaluation
+        evaluatedTime = time
+        committedChangesSinceEvaluation = false
         guard !animatingLayers.isEmpty else { return }
         animatingLayers.removeAll { entry in
             let running: Bool
             if let layer = entry.layer {
                 running = layer.advanceAnimations(to: time, engine: self) || layer.changesWithTime
-                layer.markNeedsRender()
+                if !repeatsFrame { layer.markNeedsRender() }
             } else {
                 entry.state.abandonAnimations(engine: self)
                 running = false

@@ -50,6 +50,7 @@ extension AnimationEngine {
         pendingAnimations = []
         pendingCompactionThreshold = 256
         changedLayers = [:]
+        if !before.isEmpty || !pending.isEmpty { committedChangesSinceEvaluation = true }
         for (layer, record) in pending where record.state == .pending {
             let previous = before[ObjectIdentifier(layer)]?.before
             record.start(on: layer, at: layer.convertTime(now, from: nil), previous: previous, engine: self)

@@ -95,6 +95,10 @@ public final class AnimationEngine {
     var runLoopService: RunLoopService?
     /// Nesting depth of `withoutActions(_:)`.
     var suppressionDepth = 0
+    /// The time `evaluate(at:)` last moved the animating layers to.
+    var evaluatedTime: CFTimeInterval?
+    /// Whether a commit has changed layers or started animations since `evaluatedTime`.
+    var committedChangesSinceEvaluation = true
 
     /// An engine reading `clock` (by default the system's monotonic clock).
     public init(clock: any MediaClock = MonotonicClock()) {
