@@ -226,11 +226,13 @@ extension SpecializedValue {
 
 extension LayerKeyPath {
     /// The animatable keys of the specialized layers (`CAShapeLayer`, `CAGradientLayer`,
-    /// `CATextLayer`), which those layers animate themselves: the engine times their
+    /// `CATextLayer`, `CAReplicatorLayer`), which those layers animate themselves: the engine times their
     /// animations without complaining that they are not `CALayer` key paths.
     static let specializedKeys: Set<String> = [
         "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
         "colors", "locations", "startPoint", "endPoint", "fontSize", "foregroundColor",
+        "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+        "instanceBlueOffset", "instanceAlphaOffset",
         // Views' `KinescopeTransitionAnimator` frame layer.
         "transitionProgress",
     ]

@@ -88,6 +88,29 @@ final class CustomTransitionTests: XCTestCase {
         }
     }
 
+    func testUpdateToOneShowsTheEndButCompletesOnlyOnFinish() throws {
+        try onMain {
+            let (transitions, interaction) = TransitionDelegate.percentDriven()
+            let stage = try NavigationStage(delegate: transitions)
+            let b = stage.b
+            stage.navigation.pushViewController(b, animated: true)
+            interaction.update(1)
+            stage.host.advance(by: 0.5)
+            XCTAssertEqual(shownAlpha(b.view), 1, accuracy: 1e-6, "the last frame shows")
+            XCTAssertEqual(transitions.fade.finishedFlags, [], "the animator's 1 s animation has not ended")
+            XCTAssertEqual(transitions.fade.ended, [], "nor has the transition, while the interaction holds it")
+            interaction.update(0.5)
+            stage.frame()
+            XCTAssertEqual(shownAlpha(b.view), 0.5, accuracy: 1e-6, "and it can still go back")
+            interaction.update(1)
+            interaction.finish()
+            stage.host.advance(by: 0.2)
+            XCTAssertEqual(transitions.fade.ended, [true])
+            XCTAssertEqual(transitions.fade.finishedFlags, [true])
+            XCTAssertTrue(stage.navigation.topViewController === b)
+        }
+    }
+
     func testPercentOutOfRangeIsClampedAndNaNIgnoredWithDiagnostics() throws {
         try onMain {
             let (transitions, interaction) = TransitionDelegate.percentDriven()

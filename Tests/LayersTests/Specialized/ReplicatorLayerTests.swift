@@ -131,6 +131,81 @@ final class ReplicatorLayerTests: XCTestCase {
         XCTAssertEqual(red, 16)
     }
 
+    func testInstancePropertiesAnimateImplicitlyButCountAndDepthDoNot() {
+        let root = rootLayer(width: 40, height: 40)
+        let replicator = CAReplicatorLayer()
+        root.addSublayer(replicator)
+        fixture.show(root)
+        replicator.instanceDelay = 0.5
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        replicator.instanceRedOffset = -0.1
+        replicator.instanceGreenOffset = -0.1
+        replicator.instanceBlueOffset = -0.1
+        replicator.instanceAlphaOffset = -0.1
+        XCTAssertEqual(Set(replicator.animationKeys() ?? []),
+                       ["instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+                        "instanceBlueOffset", "instanceAlphaOffset"])
+        fixture.advance(1)
+        replicator.removeAllAnimations()
+        replicator.instanceCount = 3
+        replicator.preservesDepth = true
+        XCTAssertNil(replicator.animationKeys(), "instanceCount and preservesDepth are not animatable")
+        XCTAssertEqual(replicator.instanceDelay, 0.5, "the model holds the new values at once")
+        XCTAssertEqual(replicator.instanceAlphaOffset, -0.1)
+        XCTAssertTrue(fixture.diagnostics.isEmpty, "\(fixture.diagnostics)")
+    }
+
+    func testAnimatedInstanceTransformAndOffsetsMoveTheInstances() throws {
+        let root = rootLayer(width: 120, height: 40)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        let square = CALayer()
+        square.frame = CGRect(x: 0, y: 10, width: 20, height: 20)
+        square.backgroundColor = .white
+        replicator.addSublayer(square)
+        root.addSublayer(replicator)
+        fixture.show(root)
+        let spread = CABasicAnimation(keyPath: "instanceTransform")
+        spread.toValue = CATransform3DMakeTranslation(40, 0, 0)
+        spread.duration = 1
+        spread.timingFunction = CAMediaTimingFunction(name: .linear)
+        replicator.add(spread, forKey: "spread")
+        let fade = CABasicAnimation(keyPath: "instanceAlphaOffset")
+        fade.fromValue = 0
+        fade.toValue = -0.5
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        replicator.add(fade, forKey: "fade")
+        fixture.advance(0.5)
+        let presented = try XCTUnwrap(replicator.presentation())
+        XCTAssertEqual(presented.instanceTransform.m41, 30, accuracy: 1e-9, "halfway from 20 to 40")
+        XCTAssertEqual(presented.instanceAlphaOffset, -0.25, accuracy: 1e-6)
+        XCTAssertEqual(replicator.instanceTransform.m41, 20, "the model is unchanged")
+        // Instance 2 sits at x = 60 (2 × 30) with alpha 1 − 2 × 0.25 = 0.5.
+        let third = try XCTUnwrap(root.makeRenderNode()).children[0].children[2]
+        XCTAssertEqual(third.opacity, 0.5, accuracy: 1e-6)
+        XCTAssertEqual(third.planeToParent.map(CGPoint(x: 0, y: 0)).x, 60, accuracy: 1e-6)
+        fixture.advance(0.6)
+        let after = try XCTUnwrap(root.makeRenderNode()).children[0].children[2]
+        XCTAssertEqual(after.planeToParent.map(CGPoint(x: 0, y: 0)).x, 40, accuracy: 1e-6, "back to the model")
+        XCTAssertEqual(after.opacity, 1)
+    }
+
+    func testKeyValueCodingReachesTheInstanceProperties() {
+        let replicator = CAReplicatorLayer()
+        replicator.setValue(4, forKeyPath: "instanceCount")
+        replicator.setValue(0.25, forKeyPath: "instanceDelay")
+        replicator.setValue(-0.5, forKeyPath: "instanceBlueOffset")
+        XCTAssertEqual(replicator.instanceCount, 4)
+        XCTAssertEqual(replicator.instanceDelay, 0.25)
+        XCTAssertEqual(replicator.instanceBlueOffset, -0.5)
+        XCTAssertEqual(replicator.value(forKeyPath: "instanceBlueOffset") as? Float, -0.5)
+        XCTAssertEqual(CAReplicatorLayer.defaultValue(forKey: "instanceCount") as? Int, 1)
+    }
+
     func testHitTestingSeesTheFirstInstanceOnly() {
         let root = rootLayer(width: 100, height: 40)
         let replicator = CAReplicatorLayer()

@@ -11,8 +11,6 @@ import Transitions
 final class TransitionFrameRun: CAAnimationDelegate {
     /// The key of the progress animation on the frame layer.
     static let animationKey = "kinescope.transitionProgress"
-    /// How much longer than the transition the animation of an interactive run lasts, seconds.
-    static let interactiveTail: TimeInterval = 0.001
     /// Runs made so far: each run's pictures are a new input generation for the renderer.
     private static var runs = 0
 
@@ -75,24 +73,8 @@ final class TransitionFrameRun: CAAnimationDelegate {
         // falls back to the model's 0, the outgoing side.
         progress.fillMode = .forwards
         progress.isRemovedOnCompletion = false
-        let animation: CAAnimation
-        if context.isInteractive {
-            // A percent-driven interaction scrubs the layer time up to the duration itself
-            // (`update(1)`); the animation must not end there, or the transition would complete
-            // while the finger still holds it. A group a moment longer ends only once the
-            // interaction has finished and the layer time runs on.
-            let group = CAAnimationGroup()
-            group.animations = [progress]
-            group.duration = duration + Self.interactiveTail
-            group.timingFunction = CAMediaTimingFunction(name: .linear)
-            group.fillMode = .forwards
-            group.isRemovedOnCompletion = false
-            animation = group
-        } else {
-            animation = progress
-        }
-        animation.delegate = self
-        layer.add(animation, forKey: Self.animationKey)
+        progress.delegate = self
+        layer.add(progress, forKey: Self.animationKey)
         CATransaction.commit()
     }
 

@@ -72,7 +72,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             context.runAnimations(alongsideOptions: .curveLinear)
             // The animations must take their begin time (0, in the paused layer) now.
             CATransaction.flush()
-            layer.timeOffset = Double(percentComplete) * context.transitionDuration
+            layer.timeOffset = Self.scrubTime(Double(percentComplete), of: context.transitionDuration)
         }
         context.updateInteractiveTransition(percentComplete)
     }
@@ -177,8 +177,16 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         if let interruptible {
             interruptible.fractionComplete = CGFloat(fraction)
         } else if let context {
-            context.timingView.layer.timeOffset = fraction * context.transitionDuration
+            context.timingView.layer.timeOffset = Self.scrubTime(fraction, of: context.transitionDuration)
         }
+    }
+
+    /// The layer time that shows `fraction` of a transition lasting `duration`: held a hair
+    /// short of the end (a billionth of the duration), so that `update(1)` shows the last frame
+    /// without ending the animator's animations, whose completions would complete the
+    /// transition while the interaction still holds it. UIKit completes only on `finish()`.
+    static func scrubTime(_ fraction: Double, of duration: TimeInterval) -> TimeInterval {
+        min(fraction * duration, duration * (1 - 1e-9))
     }
 
     private static func removeAnimations(in layer: CALayer) {
