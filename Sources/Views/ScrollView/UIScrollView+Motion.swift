@@ -87,6 +87,7 @@ extension UIScrollView {
                     isDecelerating = false
                     holdIndicators(at: time)
                     delegate?.scrollViewDidEndDecelerating(self)
+                    scrollTracker?.scrollViewDidSettle(self)
                 }
             case let .animation(animation):
                 let p = animation.progress(at: time)
@@ -150,6 +151,7 @@ extension UIScrollView {
         guard decelerates else {
             isDecelerating = false
             holdIndicators(at: CACurrentMediaTime())
+            scrollTracker?.scrollViewDidSettle(self)
             return
         }
         delegate?.scrollViewWillBeginDecelerating(self)

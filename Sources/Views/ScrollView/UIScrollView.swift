@@ -222,6 +222,10 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
     var zoomScaleStorage: CGFloat = 1
     var zoomPinchStartScale: CGFloat = 1
 
+    /// What follows the offset besides the delegate: the navigation controller whose large
+    /// title this scroll view collapses.
+    weak var scrollTracker: (any ScrollTracking)?
+
     // Dragging.
     /// The un-rubber-banded offset the drag started from.
     var dragOrigin: CGPoint = .zero
@@ -299,6 +303,7 @@ open class UIScrollView: UIView, UIGestureRecognizerDelegate {
         if layoutStateStorage?.scrollFrameGuidePlacesViews == true { markLayoutEngineNeedsSync() }
         updateIndicators()
         delegate?.scrollViewDidScroll(self)
+        scrollTracker?.scrollViewDidMove(self)
     }
 
     /// Scrolls to `contentOffset` (not clamped, as in UIKit), at once or in a 0.3 s ease-in-out
@@ -400,4 +405,13 @@ extension UIScrollView {
     }
 
     enum Axis { case horizontal, vertical }
+}
+
+/// Follows a scroll view's offset besides its delegate (a navigation bar's large title).
+@MainActor
+protocol ScrollTracking: AnyObject {
+    /// The offset changed.
+    func scrollViewDidMove(_ scrollView: UIScrollView)
+    /// A drag ended without decelerating, or a deceleration came to rest.
+    func scrollViewDidSettle(_ scrollView: UIScrollView)
 }

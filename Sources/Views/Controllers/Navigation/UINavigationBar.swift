@@ -6,7 +6,14 @@ import Layers
 /// top item's title in the middle, a back button ("‹ " and the previous item's back title) on
 /// the left unless the item hides it or has left items that replace it, and the items' bar
 /// button items on either side. Drawn with `UILabel` and `UIButton` subviews on a white bar
-/// with a hairline under it, 44 points high.
+/// with a hairline under it: a 44-point row of items, with a 30-point band above it for the
+/// top item's `prompt` and, when the bar `prefersLargeTitles` and the item's
+/// `largeTitleDisplayMode` agrees, a 52-point band below it with the title in 34-point bold at
+/// the leading margin (the small title in the middle then shows only once the band has been
+/// scrolled away). In a navigation controller the large title collapses as the top
+/// controller's scroll view scrolls up (the view itself when it is a scroll view, else its
+/// first subview that is one, as UIKit picks it), and snaps open or shut when the scrolling
+/// stops half way.
 ///
 /// In a navigation controller's push or pop, the new item's content fades in while its title
 /// slides in by a third of the bar's width from the trailing side (the leading side for a pop),
@@ -16,8 +23,23 @@ import Layers
 /// with a diagnostic (UIKit raises): push and pop the controllers instead.
 @MainActor
 open class UINavigationBar: UIView {
-    /// The bar's height, points (UIKit's compact bar).
+    /// The height of the row of items, points (UIKit's compact bar).
     public static let height: CGFloat = 44
+    /// The height of the band the prompt adds above the row of items, points.
+    public static let promptHeight: CGFloat = 30
+    /// The height of the band a large title adds below the row of items, points (UIKit's 96-point
+    /// bar on an iPhone, less its 44-point row).
+    public static let largeTitleHeight: CGFloat = 52
+
+    /// Whether items may show their titles large, below the row of items (each item decides
+    /// through `largeTitleDisplayMode`). Default false.
+    open var prefersLargeTitles = false { didSet { if prefersLargeTitles != oldValue { itemsChanged() } } }
+    /// The title's attributes: `.font` and `.foregroundColor` are used (default 17-point
+    /// semibold, black).
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { itemsChanged() } }
+    /// The large title's attributes: `.font` and `.foregroundColor` are used (default 34-point
+    /// bold, black).
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? { didSet { itemsChanged() } }
     /// How long a standalone bar's animated item change takes, seconds.
     static let crossDissolveDuration: TimeInterval = 0.25
 
@@ -108,6 +130,57 @@ open class UINavigationBar: UIView {
     func itemsChanged() {
         replaceItems(itemStack)
         if outgoing == nil { refresh() }
+        heightMayHaveChanged()
+    }
+
+    /// Whether `item` (one of the bar's) shows its title large: the bar prefers large titles and
+    /// the item is `.always`, or `.automatic` with every item beneath it back to an `.always` or
+    /// the bottom one `.automatic` too.
+    func showsLargeTitle(_ item: UINavigationItem) -> Bool {
+        guard prefersLargeTitles else { return false }
+        guard let index = itemStack.lastIndex(where: { $0 === item }) else { return item.largeTitleDisplayMode != .never }
+        for candidate in itemStack[...index].reversed() {
+            switch candidate.largeTitleDisplayMode {
+            case .always: return true
+            case .never: return false
+            case .automatic: continue
+            }
+        }
+        return true
+    }
+
+    /// The height the bar takes for `item`: the row, the prompt's band, and what shows of the
+    /// large title's band.
+    func preferredHeight(for item: UINavigationItem?) -> CGFloat {
+        guard let item else { return Self.height }
+        var height = Self.height
+        if item.prompt != nil { height += Self.promptHeight }
+        if showsLargeTitle(item) { height += Self.largeTitleHeight - min(max(0, item.largeTitleCollapse), Self.largeTitleHeight) }
+        return height
+    }
+
+    /// The height the bar takes for its top item.
+    var preferredHeight: CGFloat { preferredHeight(for: topItem) }
+
+    /// The width of the bar as given and the height of its top item.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width, height: preferredHeight)
+    }
+
+    /// The top item's height may differ now: a navigation controller places its bar again.
+    func heightMayHaveChanged() {
+        guard let controller = navigationController, let view = controller.viewIfLoaded,
+              bounds.height != preferredHeight else { return }
+        view.setNeedsLayout()
+    }
+
+    /// The top item's large title has been scrolled `collapse` points away: the bar shrinks.
+    func setLargeTitleCollapse(_ collapse: CGFloat, of item: UINavigationItem) {
+        let c = min(max(0, collapse.isFinite ? collapse : 0), Self.largeTitleHeight)
+        guard item.largeTitleCollapse != c else { return }
+        item.largeTitleCollapse = c
+        heightMayHaveChanged()
+        shown?.setNeedsLayout()
     }
 
     open override func layoutSubviews() {
@@ -178,16 +251,41 @@ final class NavigationItemView: UIView {
     /// Space between the bar's edge and its items, and between items, points.
     static let margin: CGFloat = 8
 
+    /// The prompt above the row of items, when the item has one.
+    private var promptLabel: UILabel?
+    /// The band below the row of items that shows the large title, clipping it as it collapses.
+    private var largeTitleBand: UIView?
+    let largeTitleLabel = UILabel(frame: .zero)
+
     init(item: UINavigationItem, back: UINavigationItem?, bar: UINavigationBar) {
         titleView = item.titleView
         self.item = item
         super.init(frame: .zero)
         backgroundColor = nil
         titleLabel.text = item.shownTitle
-        titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
-        titleLabel.textColor = .black
+        titleLabel.font = bar.titleTextAttributes?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textColor = bar.titleTextAttributes?[.foregroundColor] as? UIColor ?? .black
         titleLabel.textAlignment = .center
         addSubview(titleContent)
+        if let prompt = item.prompt {
+            let label = UILabel(frame: .zero)
+            label.text = prompt
+            label.font = .systemFont(ofSize: 13)
+            label.textColor = .black
+            label.textAlignment = .center
+            addSubview(label)
+            promptLabel = label
+        }
+        if bar.showsLargeTitle(item) {
+            let band = UIView(frame: .zero)
+            band.clipsToBounds = true
+            largeTitleLabel.text = item.shownTitle
+            largeTitleLabel.font = bar.largeTitleTextAttributes?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 34, weight: .bold)
+            largeTitleLabel.textColor = bar.largeTitleTextAttributes?[.foregroundColor] as? UIColor ?? .black
+            band.addSubview(largeTitleLabel)
+            addSubview(band)
+            largeTitleBand = band
+        }
         let left = item.leftBarButtonItems ?? []
         if let back, !item.hidesBackButton, left.isEmpty || item.leftItemsSupplementBackButton {
             let button = UIButton(type: .system)
@@ -225,25 +323,30 @@ final class NavigationItemView: UIView {
     /// Places the items from the edges inwards and centres the title in the bar, pushed aside
     /// when the items leave it too little room.
     func layoutContent() {
-        let height = bounds.height, margin = Self.margin
+        let height = UINavigationBar.height, margin = Self.margin
+        let top = promptLabel == nil ? 0 : UINavigationBar.promptHeight
+        if let promptLabel {
+            promptLabel.frame = CGRect(x: margin, y: 0, width: max(0, bounds.width - 2 * margin), height: top)
+        }
+        layoutLargeTitle(below: top + height)
         var leading = margin
         if let backButton {
             backButton.sizeToFit()
-            backButton.frame = CGRect(x: leading, y: (height - backButton.bounds.height) / 2,
+            backButton.frame = CGRect(x: leading, y: top + (height - backButton.bounds.height) / 2,
                                       width: backButton.bounds.width, height: backButton.bounds.height)
             leading = backButton.frame.maxX + margin
         }
         for (item, button) in leftButtons {
             guard let button else { leading += item.width > 0 ? item.width : margin; continue }
             button.sizeToFit()
-            button.frame = CGRect(x: leading, y: (height - button.bounds.height) / 2, width: button.bounds.width, height: button.bounds.height)
+            button.frame = CGRect(x: leading, y: top + (height - button.bounds.height) / 2, width: button.bounds.width, height: button.bounds.height)
             leading = button.frame.maxX + margin
         }
         var trailing = bounds.width - margin
         for (item, button) in rightButtons {
             guard let button else { trailing -= item.width > 0 ? item.width : margin; continue }
             button.sizeToFit()
-            button.frame = CGRect(x: trailing - button.bounds.width, y: (height - button.bounds.height) / 2,
+            button.frame = CGRect(x: trailing - button.bounds.width, y: top + (height - button.bounds.height) / 2,
                                   width: button.bounds.width, height: button.bounds.height)
             trailing = button.frame.minX - margin
         }
@@ -261,7 +364,22 @@ final class NavigationItemView: UIView {
         let width = min(size.width, room)
         let centered = (bounds.width - width) / 2
         let x = min(max(centered, leading), trailing - width)
-        titleContent.frame = CGRect(x: x, y: (height - size.height) / 2, width: width, height: size.height)
+        titleContent.frame = CGRect(x: x, y: top + (height - size.height) / 2, width: width, height: size.height)
+    }
+
+    /// The large title's band fills the bar below `y`; the title sits 8 points above the band's
+    /// full bottom and rises under the row of items as the band collapses. The small title shows
+    /// only once the band is gone.
+    private func layoutLargeTitle(below y: CGFloat) {
+        guard let band = largeTitleBand else { return }
+        let shown = max(0, bounds.height - y)
+        band.frame = CGRect(x: 0, y: y, width: bounds.width, height: shown)
+        let inset: CGFloat = 16
+        largeTitleLabel.sizeToFit()
+        let labelHeight = largeTitleLabel.bounds.height
+        largeTitleLabel.frame = CGRect(x: inset, y: shown - 8 - labelHeight, width: max(0, bounds.width - 2 * inset),
+                                       height: labelHeight)
+        titleContent.alpha = shown > 0.5 ? 0 : 1
     }
 
     /// Whether this is the old item's content in a transition, whose title slides out: it is

@@ -105,9 +105,10 @@ open class UINavigationController: UIViewController {
         })
     }
 
-    /// The bar's frame in the controller's view: along the top, or just above it when hidden.
+    /// The bar's frame in the controller's view: along the top, or just above it when hidden;
+    /// as tall as the top item needs (its prompt, what shows of its large title).
     private func barFrame(hidden: Bool) -> CGRect {
-        let height = UINavigationBar.height
+        let height = navigationBar.preferredHeight
         return CGRect(x: 0, y: hidden ? -height : 0, width: view.bounds.width, height: height)
     }
 
@@ -174,9 +175,29 @@ open class UINavigationController: UIViewController {
         placeNavigationBar()
     }
 
-    /// Puts `controller`'s view in the transition view, filling it.
+    /// Puts `controller`'s view in the transition view, filling it, and follows its scroll view
+    /// for the large title.
     private func install(_ controller: UIViewController?) {
         installChildView(of: controller, in: transitionView)
+        if let tracked = trackedScrollView, tracked.scrollTracker === self { tracked.scrollTracker = nil }
+        let view = controller?.viewIfLoaded
+        trackedScrollView = view as? UIScrollView ?? view?.subviews.first(where: { $0 is UIScrollView }) as? UIScrollView
+        trackedScrollView?.scrollTracker = self
+    }
+
+    /// The scroll view whose offset collapses the top item's large title.
+    private weak var trackedScrollView: UIScrollView?
+
+    /// How far `scrollView` is scrolled past where it rests under a fully open bar, points: the
+    /// large title's band collapses by that much.
+    private func scrolledPastRest(_ scrollView: UIScrollView, item: UINavigationItem) -> CGFloat {
+        var cover: CGFloat = 0
+        if scrollView.contentInsetAdjustmentBehavior != .never, let superview = scrollView.superview {
+            let open = navigationBar.frame.minY + navigationBar.preferredHeight(for: item) + min(item.largeTitleCollapse, UINavigationBar.largeTitleHeight)
+            cover = max(0, open - superview.convert(scrollView.frame.origin, to: view).y)
+        }
+        let inset = scrollView.contentInset.top
+        return scrollView.contentOffset.y + (inset.isFinite ? inset : 0) + cover
     }
 
     /// Pushes `viewController` on the stack and shows it, sliding in when `animated`. A
@@ -349,6 +370,12 @@ open class UINavigationController: UIViewController {
         from.coordinatorStorage = context
         to.coordinatorStorage = context
         navigationBar.prepareTransition(context, operation: operation)
+        if isViewLoaded, navigationBar.bounds.height != navigationBar.preferredHeight {
+            context.animate(alongsideTransition: { [weak self] _ in
+                self?.placeNavigationBar()
+                self?.view.layoutIfNeeded()
+            }, completion: nil)
+        }
         from.beginDisappearance(animated: animated)
         to.beginAppearance(animated: animated)
         context.start()
@@ -465,5 +492,29 @@ extension UIViewController {
     /// controller in none, and for a navigation controller not inside another).
     public var navigationController: UINavigationController? {
         nearestAncestor(UINavigationController.self)
+    }
+}
+
+extension UINavigationController: ScrollTracking {
+    /// The top controller's scroll view moved: its large title collapses by the distance
+    /// scrolled past rest (not while a transition runs).
+    func scrollViewDidMove(_ scrollView: UIScrollView) {
+        guard scrollView === trackedScrollView, transition == nil, let item = topViewController?.navigationItem,
+              navigationBar.showsLargeTitle(item) else { return }
+        navigationBar.setLargeTitleCollapse(scrolledPastRest(scrollView, item: item), of: item)
+    }
+
+    /// Scrolling stopped with the large title half collapsed: the scroll view moves on to open it
+    /// (less than half gone) or to shut it, as UIKit's bar snaps.
+    func scrollViewDidSettle(_ scrollView: UIScrollView) {
+        guard scrollView === trackedScrollView, transition == nil, let item = topViewController?.navigationItem,
+              navigationBar.showsLargeTitle(item) else { return }
+        let full = UINavigationBar.largeTitleHeight
+        let c = scrolledPastRest(scrollView, item: item)
+        guard c > 0, c < full else { return }
+        let target = c < full / 2 ? 0 : full
+        var offset = scrollView.contentOffset
+        offset.y += target - c
+        scrollView.setContentOffset(offset, animated: true)
     }
 }

@@ -6,8 +6,28 @@ import Geometry
 /// Every change updates the bar showing the item.
 @MainActor
 open class UINavigationItem {
+    /// When the item's title is shown large, below the bar's row of items, UIKit's raw values.
+    /// Large titles show only on a bar whose `prefersLargeTitles` is true.
+    public enum LargeTitleDisplayMode: Int, Sendable {
+        /// As the item beneath it on the stack; large for the bottom item.
+        case automatic = 0
+        /// Always large.
+        case always = 1
+        /// Never large: the title stays in the middle of the bar.
+        case never = 2
+    }
+
     /// The title in the middle of the bar; nil shows the controller's `title`.
     open var title: String? { didSet { changed() } }
+    /// A single line of text above the bar's row of items (13-point, centred), which makes
+    /// the bar 30 points taller, as UIKit's prompt. Default nil.
+    open var prompt: String? { didSet { changed() } }
+    /// Whether the title shows large (34-point bold at the leading edge, in a 52-point band
+    /// below the row of items) when the bar `prefersLargeTitles`. Default `.automatic`.
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic { didSet { changed() } }
+    /// How much of the large title's band has been scrolled away by the controller's scroll
+    /// view, points (0: all of it shows; `UINavigationBar.largeTitleHeight`: collapsed).
+    var largeTitleCollapse: CGFloat = 0
     /// The item shown as the back button of the next controller's bar (its title replaces the
     /// default back title; its action is not called: the back button always pops, as UIKit).
     open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
