@@ -84,17 +84,54 @@ struct EmitterSimulation {
     /// A value that is finite, else 0.
     private static func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
 
+    /// The layer's values for the particles born between emitter times `bornFrom` and
+    /// `bornBefore` (one of its birth epochs), read once per frame.
+    struct Epoch {
+        let bornFrom: Double, bornBefore: Double
+        let rateFactor: Double, lifeFactor: Double
+        let velocityFactor: Double, scaleFactor: Double, spinFactor: Double
+        let shape: EmitterShape
+        let seed: UInt32
+        /// Mixed into the random stream of every epoch but the first, whose birth indices may
+        /// repeat another epoch's at another rate.
+        let salt: UInt64
+
+        init(_ parameters: CAEmitterLayer.BirthParameters, from: Double, before: Double, first: Bool) {
+            func f(_ v: Float) -> Double { v.isFinite ? Double(v) : 0 }
+            bornFrom = from
+            bornBefore = before
+            rateFactor = f(parameters.birthRate)
+            lifeFactor = f(parameters.lifetime)
+            velocityFactor = f(parameters.velocity)
+            scaleFactor = f(parameters.scale)
+            spinFactor = f(parameters.spin)
+            shape = EmitterShape(parameters)
+            seed = parameters.seed
+            salt = first ? 0 : UInt64(parameters.birthRate.bitPattern) &* 0xD6E8_FEB8_6659_FD93 | 1
+        }
+
+        var emits: Bool { rateFactor > 0 && lifeFactor > 0 }
+    }
+
     /// The particles alive at emitter time `time`, or nil when none is.
     mutating func particles(at time: Double) -> ParticleBatch? {
-        guard time.isFinite, let cells = layer.emitterCells, !cells.isEmpty else { return nil }
-        let rateFactor = Self.f(Double(layer.birthRate)), lifeFactor = Self.f(Double(layer.lifetime))
-        guard rateFactor > 0, lifeFactor > 0, !layer.isHidden else { return nil }
+        guard time.isFinite, let cells = layer.emitterCells, !cells.isEmpty, !layer.isHidden else { return nil }
+        var epochs = layer.birthHistory.enumerated().map { index, epoch in
+            Epoch(epoch.parameters, from: epoch.start, before: epoch.end, first: index == 0)
+        }
+        epochs.append(Epoch(layer.birth, from: layer.birthStart, before: .infinity, first: epochs.isEmpty))
+        epochs.removeAll { !$0.emits || $0.bornFrom > time }
         let enabled = cells.filter(\.isEnabled)
-        guard !enabled.isEmpty else { return nil }
+        guard !enabled.isEmpty, !epochs.isEmpty else { return nil }
         let budget = CAEmitterLayer.maximumParticleCount / enabled.count
         for (index, cell) in cells.enumerated() where cell.isEnabled {
-            emit(cell, path: UInt64(index + 1), start: 0, end: .infinity, origin: nil, time: time,
-                 rateFactor: rateFactor, lifeFactor: lifeFactor, budget: budget, depth: 0)
+            var remaining = budget
+            for epoch in epochs where remaining > 0 {
+                let before = particles.count
+                emit(cell, path: UInt64(index + 1), start: 0, end: .infinity, origin: nil, time: time,
+                     epoch: epoch, budget: remaining, depth: 0)
+                remaining -= particles.count - before
+            }
         }
         guard !particles.isEmpty else { return nil }
         order()
@@ -105,9 +142,11 @@ struct EmitterSimulation {
     typealias Origin = (born: Double, p0: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>)
 
     /// Emits `cell`'s particles born between emitter times `start` and `end` (a parent's life,
-    /// or for ever), from the emitter's shape or from `origin`'s path.
+    /// or for ever) and within `epoch` (top-level cells), from the emitter's shape or from
+    /// `origin`'s path.
     private mutating func emit(_ cell: CAEmitterCell, path: UInt64, start: Double, end: Double, origin: Origin?,
-                               time: Double, rateFactor: Double, lifeFactor: Double, budget: Int, depth: Int) {
+                               time: Double, epoch: Epoch, budget: Int, depth: Int) {
+        let rateFactor = epoch.rateFactor, lifeFactor = epoch.lifeFactor
         let lifeMean = Self.f(Double(cell.lifetime)), lifeRange = Self.f(Double(cell.lifetimeRange))
         let longest = (lifeMean + abs(lifeRange) / 2) * lifeFactor
         let cellSpeed = Self.f(Double(cell.speed))
@@ -120,23 +159,28 @@ struct EmitterSimulation {
         if cell.repeatDuration > 0 { active = Self.f(cell.repeatDuration) }
         else if cell.duration > 0 { active = Self.f(cell.duration) * max(1, Self.f(Double(cell.repeatCount))) }
         let stop = min(end, begin + active / cellSpeed)
-        let firstBorn = max(begin, time - longest), lastBorn = min(stop, time)
+        let firstBorn = max(begin, time - longest, origin == nil ? epoch.bornFrom : -.infinity), lastBorn = min(stop, time)
         guard lastBorn >= firstBorn else { return }
         let firstIndex = max(0, Int(((firstBorn - begin) * rate).rounded(.up)))
-        let lastIndex = Int(((lastBorn - begin) * rate).rounded(.down))
+        var lastIndex = Int(((lastBorn - begin) * rate).rounded(.down))
+        // The epoch ends before its last instant: a particle born then is the next epoch's.
+        if origin == nil, epoch.bornBefore.isFinite {
+            let limit = ((epoch.bornBefore - begin) * rate).rounded(.up) - 1
+            if limit < Double(lastIndex) { lastIndex = Int(max(-1, limit)) }
+        }
         guard lastIndex >= firstIndex else { return }
         let sprite = self.sprite(of: cell)
         let subcells = depth < 4 ? (cell.emitterCells ?? []).filter(\.isEnabled) : []
         // The cell's and layer's values, read once (they are class properties).
-        let seed = layer.seed, shape = EmitterShape(layer)
+        let seed = epoch.seed, shape = epoch.shape, salt = epoch.salt
         let velocity = Self.f(Double(cell.velocity)), velocityRange = Self.f(Double(cell.velocityRange))
-        let velocityFactor = Self.f(Double(layer.velocity))
+        let velocityFactor = epoch.velocityFactor
         let longitude = Self.f(Double(cell.emissionLongitude)), spread = Self.f(Double(cell.emissionRange))
         let latitude = Self.f(Double(cell.emissionLatitude))
         let a = SIMD3(Self.f(Double(cell.xAcceleration)), Self.f(Double(cell.yAcceleration)), Self.f(Double(cell.zAcceleration)))
         let scaleMean = Self.f(Double(cell.scale)), scaleRange = Self.f(Double(cell.scaleRange))
-        let scaleFactor = Self.f(Double(layer.scale)), scaleSpeed = Self.f(Double(cell.scaleSpeed))
-        let spinMean = Self.f(Double(cell.spin)), spinRange = Self.f(Double(cell.spinRange)), spinFactor = Self.f(Double(layer.spin))
+        let scaleFactor = epoch.scaleFactor, scaleSpeed = Self.f(Double(cell.scaleSpeed))
+        let spinMean = Self.f(Double(cell.spin)), spinRange = Self.f(Double(cell.spinRange)), spinFactor = epoch.spinFactor
         let base = cell.color ?? .white
         let baseColor = SIMD4<Double>(Double(base.red), Double(base.green), Double(base.blue), Double(base.alpha))
         let ranges = SIMD4<Double>(Self.f(Double(cell.redRange)), Self.f(Double(cell.greenRange)),
@@ -157,7 +201,7 @@ struct EmitterSimulation {
         while i <= lastIndex, remaining > 0 {
             defer { i += 1 }
             let born = begin + Double(i) / rate
-            var random = ParticleRandom(seed: seed, path: path, index: UInt64(i))
+            var random = ParticleRandom(seed: seed, path: path ^ salt, index: UInt64(i))
             let life = (lifeMean + lifeRange * (random.next() - 0.5)) * lifeFactor
             let age = time - born
             // The random draws happen in a fixed order, whether or not the particle is alive.
@@ -181,8 +225,7 @@ struct EmitterSimulation {
                     let subBudget = min(remaining, budget / max(1, subcells.count * 4))
                     let before = particles.count
                     emit(sub, path: path &* 31 &+ UInt64(j + 1) &* 0x9E37_79B9, start: born, end: born + life,
-                         origin: parent, time: time, rateFactor: rateFactor, lifeFactor: lifeFactor,
-                         budget: subBudget, depth: depth + 1)
+                         origin: parent, time: time, epoch: epoch, budget: subBudget, depth: depth + 1)
                     remaining -= particles.count - before
                 }
             }
@@ -239,7 +282,7 @@ struct EmitterSimulation {
     }
 }
 
-/// The emitter's birth shape, read once per frame.
+/// An epoch's birth shape, read once per frame.
 struct EmitterShape {
     let centre: SIMD3<Double>
     let w: Double, h: Double, d: Double
@@ -249,13 +292,13 @@ struct EmitterShape {
     private let shape: Kind
     private let mode: Mode
 
-    init(_ layer: CAEmitterLayer) {
+    init(_ layer: CAEmitterLayer.BirthParameters) {
         func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
-        centre = SIMD3(f(Double(layer.emitterPosition.x)), f(Double(layer.emitterPosition.y)), f(Double(layer.emitterZPosition)))
-        w = min(1e6, abs(f(Double(layer.emitterSize.width))))
-        h = min(1e6, abs(f(Double(layer.emitterSize.height))))
-        d = min(1e6, abs(f(Double(layer.emitterDepth))))
-        shape = switch layer.emitterShape {
+        centre = SIMD3(f(Double(layer.position.x)), f(Double(layer.position.y)), f(Double(layer.zPosition)))
+        w = min(1e6, abs(f(Double(layer.size.width))))
+        h = min(1e6, abs(f(Double(layer.size.height))))
+        d = min(1e6, abs(f(Double(layer.depth))))
+        shape = switch layer.shape {
         case .line: .line
         case .rectangle: .rectangle
         case .cuboid: .cuboid
@@ -263,7 +306,7 @@ struct EmitterShape {
         case .sphere: .sphere
         default: .point
         }
-        mode = switch layer.emitterMode {
+        mode = switch layer.mode {
         case .points: .points
         case .outline: .outline
         case .surface: .surface

@@ -169,7 +169,9 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertLessThanOrEqual(batch.particles.count, CAEmitterLayer.maximumParticleCount)
         XCTAssertGreaterThan(batch.particles.count, 1000)
         emitter.lifetime = .nan
-        XCTAssertNil(root.makeRenderNode()?.children[0].specialized)
+        XCTAssertNotNil(root.makeRenderNode()?.children[0].specialized, "the particles born keep their lifetimes")
+        fixture.advance(1.3)
+        XCTAssertNil(root.makeRenderNode()?.children[0].specialized, "and no new one is born")
     }
 
     func testEmitterStartsWhenFirstShownWithoutABeginTime() throws {
@@ -178,6 +180,50 @@ final class EmitterLayerTests: XCTestCase {
         fixture.show(root)
         guard case let .particles(first)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
         XCTAssertEqual(first.particles.count, 1, "only the particle born at the start")
+    }
+
+    func testBirthRateZeroLetsTheParticlesInFlightLiveOut() throws {
+        let (root, emitter) = Self.fire()
+        emitter.beginTime = 0
+        fixture.show(root)
+        fixture.advance(1)
+        guard case let .particles(before)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
+        emitter.birthRate = 0
+        guard case let .particles(after)? = root.makeRenderNode()?.children[0].specialized else {
+            return XCTFail("the particles in flight stay")
+        }
+        XCTAssertEqual(Double(after.particles.count), Double(before.particles.count), accuracy: 1,
+                       "all but one born at this very instant, which is the new epoch's")
+        XCTAssertTrue(emitter.isEmitting, "they still move")
+        fixture.advance(0.5)
+        guard case let .particles(later)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
+        XCTAssertLessThan(later.particles.count, before.particles.count, "none is born, some die")
+        fixture.advance(1.5)
+        XCTAssertNil(root.makeRenderNode()?.children[0].specialized, "all have lived out their 1.4 s")
+        XCTAssertFalse(emitter.isEmitting)
+        emitter.birthRate = 1
+        fixture.advance(0.5)
+        XCTAssertNotNil(root.makeRenderNode()?.children[0].specialized, "births resume")
+    }
+
+    func testMovingTheEmitterLeavesItsParticlesWhereTheyWere() throws {
+        let root = rootLayer(width: 200, height: 100)
+        let emitter = still(.point, .volume)
+        emitter.frame = root.bounds
+        root.addSublayer(emitter)
+        fixture.show(root)
+        fixture.advance(0.5)
+        emitter.emitterPosition = CGPoint(x: 20, y: 30)
+        fixture.advance(0.5)
+        guard case let .particles(batch)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
+        let old = batch.particles.filter { $0.x == 100 && $0.y == 50 }.count
+        let new = batch.particles.filter { $0.x == 20 && $0.y == 30 }.count
+        XCTAssertEqual(old + new, batch.particles.count)
+        XCTAssertEqual(Double(old), 51, accuracy: 1, "born at 100 a second in the first half second")
+        XCTAssertEqual(Double(new), 50, accuracy: 1)
+        emitter.emitterPosition = CGPoint(x: 60, y: 60)
+        emitter.emitterPosition = CGPoint(x: 70, y: 70)
+        XCTAssertEqual(emitter.birthHistory.count, 2, "two changes in one frame make one epoch")
     }
 
     /// The particles of `emitter` at emitter time `time`, straight from the simulation.
