@@ -12,8 +12,14 @@ import Graphics
 /// of a particle's age. Defaults are Apple's: a new cell emits nothing (`birthRate` 0,
 /// `lifetime` 0). A NaN or infinite number counts as 0 wherever it is used.
 ///
-/// Here cells are read when the emitter is drawn; Apple's key paths into cells
-/// (`emitterCells.name.birthRate`) and animations of cell properties are not supported.
+/// A particle takes its cell's values when it is born, as on Apple's platforms: a change to a
+/// cell reaches the particles born from then on, whether it is made through the layer's key
+/// paths (`emitter.setValue(0, forKeyPath: "emitterCells.fire.birthRate")`, the way Apple's
+/// documentation and tutorials change a running cell; exact to the instant) or on the cell
+/// object itself (seen from the next frame). Animations of `emitterCells.<name>.<key>` added to the
+/// layer animate the animatable keys (the numbers, `color`, `contentsRect`), sampled once a
+/// frame for the particles born in it. Cells are key-value coded (`value(forKey:)`,
+/// `setValue(_:forKeyPath:)` with `emitterCells.<name>.` paths into sub-cells).
 open class CAEmitterCell: CAMediaTiming {
     /// The name used in key paths (`emitterCells.<name>`). Default nil.
     open var name: String?
@@ -85,7 +91,10 @@ open class CAEmitterCell: CAMediaTiming {
     /// Level-of-detail bias of `.trilinear` minification. Default 0 (kept for Apple's API; the
     /// particle sampler reads the image's full size).
     open var minificationFilterBias: Float = 0
-    /// Cells emitted from each particle of this cell, starting at its birth. Default nil.
+    /// Cells emitted from each particle of this cell, starting at its birth. Their particles
+    /// inherit the parent particle's colour and scale where it is at their birth (multiplied
+    /// into their own, as Apple's documentation says; the layer's `scale` then reaches them
+    /// through the parent). Default nil.
     open var emitterCells: [CAEmitterCell]?
     /// Extra values by key (Apple's `style`). Default nil.
     open var style: [AnyHashable: Any]?
@@ -112,6 +121,8 @@ open class CAEmitterCell: CAMediaTiming {
 
     /// The pixels last drawn for `contents` and `contentsRect`, kept from frame to frame.
     var spriteCache: (image: CGImage, rect: CGRect, sprite: ParticleBatch.Sprite)?
+    /// Values stored by `setValue(_:forKey:)` under keys that are not properties.
+    var customValues: [String: Any] = [:]
 
     /// A cell that emits nothing until given a `birthRate` and a `lifetime`.
     public init() {}

@@ -73,7 +73,7 @@ final class ParticleBatch: @unchecked Sendable {
 struct EmitterSimulation {
     let layer: CAEmitterLayer
     private var sprites: [ParticleBatch.Sprite] = []
-    private var spriteOfCell: [ObjectIdentifier: Int32] = [:]
+    private var spriteOfCell: [SpriteKey: Int32] = [:]
     private var particles: [ParticleBatch.Particle] = []
     /// Birth time and z of each particle, for the ordered render modes.
     private var births: [Float] = []
@@ -84,51 +84,84 @@ struct EmitterSimulation {
     /// A value that is finite, else 0.
     private static func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
 
-    /// The layer's values for the particles born between emitter times `bornFrom` and
-    /// `bornBefore` (one of its birth epochs), read once per frame.
+    /// The values particles born between emitter times `bornFrom` and `bornBefore` (one of
+    /// the layer's birth epochs) take: the layer's multipliers and shape and the cells'
+    /// values. During an animation of the layer's values an epoch spans one frame and its
+    /// continuous values (shape geometry, multipliers) run linearly from their values at its
+    /// start to those at its end, so an emitter moved by an animation leaves an even trail.
     struct Epoch {
         let bornFrom: Double, bornBefore: Double
-        let rateFactor: Double, lifeFactor: Double
-        let velocityFactor: Double, scaleFactor: Double, spinFactor: Double
-        let shape: EmitterShape
+        /// The mean birth-rate multiplier over the epoch (its particles are spaced evenly).
+        let rateFactor: Double
+        let lifeFactor: Double, lifeFactorEnd: Double
+        let velocityFactor: Double, velocityFactorEnd: Double
+        let scaleFactor: Double, scaleFactorEnd: Double
+        let spinFactor: Double, spinFactorEnd: Double
+        let shape: EmitterShape, shapeEnd: EmitterShape
         let seed: UInt32
-        /// Mixed into the random stream of every epoch but the first, whose birth indices may
-        /// repeat another epoch's at another rate.
+        /// Mixed into the random stream of an epoch opened while earlier particles lived, whose
+        /// birth indices may repeat another epoch's at another rate (0 otherwise).
         let salt: UInt64
+        /// Whether the continuous values change over the epoch.
+        let interpolates: Bool
+        let cells: [EmitterCellValues]
 
-        init(_ parameters: CAEmitterLayer.BirthParameters, from: Double, before: Double, first: Bool) {
+        /// The longest any particle born in the epoch (or one of its sub-cells') lives, seconds.
+        let lifetimeHorizon: Double
+
+        init(_ start: CAEmitterLayer.BirthParameters, _ end: CAEmitterLayer.BirthParameters, cells: [EmitterCellValues],
+             from: Double, before: Double, salt: UInt64) {
             func f(_ v: Float) -> Double { v.isFinite ? Double(v) : 0 }
             bornFrom = from
             bornBefore = before
-            rateFactor = f(parameters.birthRate)
-            lifeFactor = f(parameters.lifetime)
-            velocityFactor = f(parameters.velocity)
-            scaleFactor = f(parameters.scale)
-            spinFactor = f(parameters.spin)
-            shape = EmitterShape(parameters)
-            seed = parameters.seed
-            salt = first ? 0 : UInt64(parameters.birthRate.bitPattern) &* 0xD6E8_FEB8_6659_FD93 | 1
+            rateFactor = (f(start.birthRate) + f(end.birthRate)) / 2
+            lifeFactor = f(start.lifetime)
+            lifeFactorEnd = f(end.lifetime)
+            velocityFactor = f(start.velocity)
+            velocityFactorEnd = f(end.velocity)
+            scaleFactor = f(start.scale)
+            scaleFactorEnd = f(end.scale)
+            spinFactor = f(start.spin)
+            spinFactorEnd = f(end.spin)
+            shape = EmitterShape(start)
+            shapeEnd = EmitterShape(end)
+            seed = start.seed
+            self.salt = salt
+            interpolates = start != end && from.isFinite && before.isFinite && before > from
+            self.cells = cells
+            func longest(_ cells: [EmitterCellValues], depth: Int) -> Double {
+                guard depth < 5 else { return 0 }
+                return cells.reduce(0) { max($0, $1.longestLife(1) + longest($1.children, depth: depth + 1)) }
+            }
+            lifetimeHorizon = longest(cells, depth: 0) * max(abs(lifeFactor), abs(lifeFactorEnd))
         }
 
-        var emits: Bool { rateFactor > 0 && lifeFactor > 0 }
+        var emits: Bool { rateFactor > 0 && max(lifeFactor, lifeFactorEnd) > 0 }
+
+        /// Where in the epoch a particle born at `born` is: 0 at its start, 1 at its end.
+        func progress(_ born: Double) -> Double {
+            interpolates ? min(1, max(0, (born - bornFrom) / (bornBefore - bornFrom))) : 0
+        }
     }
 
-    /// The particles alive at emitter time `time`, or nil when none is.
+    /// The particles alive at emitter time `time`, or nil when none is. The layer's epochs
+    /// are brought up to the frame first (`CAEmitterLayer.sampleBirths`).
     mutating func particles(at time: Double) -> ParticleBatch? {
-        guard time.isFinite, let cells = layer.emitterCells, !cells.isEmpty, !layer.isHidden else { return nil }
-        var epochs = layer.birthHistory.enumerated().map { index, epoch in
-            Epoch(epoch.parameters, from: epoch.start, before: epoch.end, first: index == 0)
-        }
-        epochs.append(Epoch(layer.birth, from: layer.birthStart, before: .infinity, first: epochs.isEmpty))
-        epochs.removeAll { !$0.emits || $0.bornFrom > time }
-        let enabled = cells.filter(\.isEnabled)
-        guard !enabled.isEmpty, !epochs.isEmpty else { return nil }
-        let budget = CAEmitterLayer.maximumParticleCount / enabled.count
-        for (index, cell) in cells.enumerated() where cell.isEnabled {
+        guard time.isFinite, layer.emitterCells?.isEmpty == false, !layer.isHidden else { return nil }
+        layer.sampleBirths()
+        let history = layer.birthHistory
+        let open = layer.openEpoch
+        let cellSlots = history.reduce(open.cells.count) { max($0, $1.cells.count) }
+        // A share of the particle budget per cell, by its place in the list.
+        let enabled = max(1, open.cells.reduce(0) { $0 + ($1.isEnabled ? 1 : 0) })
+        let budget = CAEmitterLayer.maximumParticleCount / enabled
+        for slot in 0..<cellSlots {
             var remaining = budget
-            for epoch in epochs where remaining > 0 {
+            for index in 0...history.count where remaining > 0 {
+                let epoch = index < history.count ? history[index] : open
+                guard slot < epoch.cells.count, epoch.emits, epoch.bornFrom <= time else { continue }
                 let before = particles.count
-                emit(cell, path: UInt64(index + 1), start: 0, end: .infinity, origin: nil, time: time,
+                emit(epoch.cells[slot], path: UInt64(slot + 1), start: 0, end: .infinity, origin: nil, time: time,
                      epoch: epoch, budget: remaining, depth: 0)
                 remaining -= particles.count - before
             }
@@ -138,26 +171,33 @@ struct EmitterSimulation {
         return ParticleBatch(sprites: sprites, particles: particles, additive: layer.renderMode == .additive)
     }
 
-    /// Where a parent particle is: its position and z at an age, for sub-cells.
-    typealias Origin = (born: Double, p0: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>)
+    /// A parent particle, for its sub-cells: where it is (position and z at an age), and the
+    /// colour and scale its sub-cells' particles inherit (Apple: "the scale and color of
+    /// fireworkCell are inherited by trailCell"), at its birth and per second.
+    struct Origin {
+        var born: Double
+        var p0: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>
+        var color: SIMD4<Double>, colorSpeed: SIMD4<Double>
+        var scale: Double, scaleSpeed: Double
+    }
 
     /// Emits `cell`'s particles born between emitter times `start` and `end` (a parent's life,
     /// or for ever) and within `epoch` (top-level cells), from the emitter's shape or from
     /// `origin`'s path.
-    private mutating func emit(_ cell: CAEmitterCell, path: UInt64, start: Double, end: Double, origin: Origin?,
+    private mutating func emit(_ cell: EmitterCellValues, path: UInt64, start: Double, end: Double, origin: Origin?,
                                time: Double, epoch: Epoch, budget: Int, depth: Int) {
-        let rateFactor = epoch.rateFactor, lifeFactor = epoch.lifeFactor
-        let lifeMean = Self.f(Double(cell.lifetime)), lifeRange = Self.f(Double(cell.lifetimeRange))
-        let longest = (lifeMean + abs(lifeRange) / 2) * lifeFactor
-        let cellSpeed = Self.f(Double(cell.speed))
-        var rate = Self.f(Double(cell.birthRate)) * rateFactor * cellSpeed
+        let rateFactor = epoch.rateFactor
+        let lifeMean = cell.lifetime, lifeRange = cell.lifetimeRange
+        let longest = cell.longestLife(max(epoch.lifeFactor, epoch.lifeFactorEnd))
+        let cellSpeed = cell.speed
+        var rate = cell.birthRate * rateFactor * cellSpeed
         guard cell.isEnabled, rate > 0, longest > 0, budget > 0 else { return }
         rate = min(rate, Double(budget) / longest)
         // The cell's emission window, in emitter time.
-        let begin = start + Self.f(cell.beginTime) - Self.f(cell.timeOffset) / cellSpeed
+        let begin = start + cell.beginTime - cell.timeOffset / cellSpeed
         var active = Double.infinity
-        if cell.repeatDuration > 0 { active = Self.f(cell.repeatDuration) }
-        else if cell.duration > 0 { active = Self.f(cell.duration) * max(1, Self.f(Double(cell.repeatCount))) }
+        if cell.repeatDuration > 0 { active = cell.repeatDuration }
+        else if cell.duration > 0 { active = cell.duration * max(1, cell.repeatCount) }
         let stop = min(end, begin + active / cellSpeed)
         let firstBorn = max(begin, time - longest, origin == nil ? epoch.bornFrom : -.infinity), lastBorn = min(stop, time)
         guard lastBorn >= firstBorn else { return }
@@ -170,27 +210,17 @@ struct EmitterSimulation {
         }
         guard lastIndex >= firstIndex else { return }
         let sprite = self.sprite(of: cell)
-        let subcells = depth < 4 ? (cell.emitterCells ?? []).filter(\.isEnabled) : []
-        // The cell's and layer's values, read once (they are class properties).
-        let seed = epoch.seed, shape = epoch.shape, salt = epoch.salt
-        let velocity = Self.f(Double(cell.velocity)), velocityRange = Self.f(Double(cell.velocityRange))
-        let velocityFactor = epoch.velocityFactor
-        let longitude = Self.f(Double(cell.emissionLongitude)), spread = Self.f(Double(cell.emissionRange))
-        let latitude = Self.f(Double(cell.emissionLatitude))
-        let a = SIMD3(Self.f(Double(cell.xAcceleration)), Self.f(Double(cell.yAcceleration)), Self.f(Double(cell.zAcceleration)))
-        let scaleMean = Self.f(Double(cell.scale)), scaleRange = Self.f(Double(cell.scaleRange))
-        let scaleFactor = epoch.scaleFactor, scaleSpeed = Self.f(Double(cell.scaleSpeed))
-        let spinMean = Self.f(Double(cell.spin)), spinRange = Self.f(Double(cell.spinRange)), spinFactor = epoch.spinFactor
-        let base = cell.color ?? .white
-        let baseColor = SIMD4<Double>(Double(base.red), Double(base.green), Double(base.blue), Double(base.alpha))
-        let ranges = SIMD4<Double>(Self.f(Double(cell.redRange)), Self.f(Double(cell.greenRange)),
-                                   Self.f(Double(cell.blueRange)), Self.f(Double(cell.alphaRange)))
-        let speeds = SIMD4<Double>(Self.f(Double(cell.redSpeed)), Self.f(Double(cell.greenSpeed)),
-                                   Self.f(Double(cell.blueSpeed)), Self.f(Double(cell.alphaSpeed)))
-        let contentsScale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? Double(cell.contentsScale) : 1
+        let subcells = depth < 4 ? cell.children.filter(\.isEnabled) : []
+        let seed = epoch.seed, salt = epoch.salt
+        let velocity = cell.velocity, velocityRange = cell.velocityRange
+        let longitude = cell.longitude, spread = cell.spread, latitude = cell.latitude
+        let a = cell.acceleration
+        let scaleMean = cell.scale, scaleRange = cell.scaleRange, scaleSpeed = cell.scaleSpeed
+        let spinMean = cell.spin, spinRange = cell.spinRange
+        let baseColor = cell.color, ranges = cell.colorRange, speeds = cell.colorSpeed
         let spriteHalf = sprite.map { index -> (Double, Double) in
             let s = sprites[Int(index)]
-            return (Double(s.width) / contentsScale / 2, Double(s.height) / contentsScale / 2)
+            return (Double(s.width) / cell.contentsScale / 2, Double(s.height) / cell.contentsScale / 2)
         } ?? (0, 0)
         let expected = min(budget, lastIndex - firstIndex + 1)
         particles.reserveCapacity(particles.count + expected)
@@ -201,26 +231,43 @@ struct EmitterSimulation {
         while i <= lastIndex, remaining > 0 {
             defer { i += 1 }
             let born = begin + Double(i) / rate
+            // How far into a frame-long epoch of an animation the particle is born.
+            let u = origin == nil ? epoch.progress(born) : 0
+            func lerp(_ a: Double, _ b: Double) -> Double { u == 0 ? a : a + (b - a) * u }
             var random = ParticleRandom(seed: seed, path: path ^ salt, index: UInt64(i))
-            let life = (lifeMean + lifeRange * (random.next() - 0.5)) * lifeFactor
+            let life = (lifeMean + lifeRange * (random.next() - 0.5)) * lerp(epoch.lifeFactor, epoch.lifeFactorEnd)
             let age = time - born
             // The random draws happen in a fixed order, whether or not the particle is alive.
             let p0: SIMD3<Double>
             if let o = origin {
                 let t = born - o.born
                 p0 = o.p0 + o.v * t + 0.5 * o.a * t * t
+            } else if u != 0 {
+                p0 = epoch.shape.interpolated(to: epoch.shapeEnd, u).birthPoint(&random)
             } else {
-                p0 = shape.birthPoint(&random)
+                p0 = epoch.shape.birthPoint(&random)
             }
             let heading = longitude + spread * (random.next() - 0.5)
             let direction = SIMD3(cos(latitude) * cos(heading), cos(latitude) * sin(heading), sin(latitude))
-            let v = direction * ((velocity + velocityRange * (random.next() - 0.5)) * velocityFactor)
-            let scale0 = (scaleMean + scaleRange * (random.next() - 0.5)) * scaleFactor
-            let spin = (spinMean + spinRange * (random.next() - 0.5)) * spinFactor
+            let v = direction * ((velocity + velocityRange * (random.next() - 0.5))
+                * lerp(epoch.velocityFactor, epoch.velocityFactorEnd))
+            var scale0 = scaleMean + scaleRange * (random.next() - 0.5)
+            let spin = (spinMean + spinRange * (random.next() - 0.5)) * lerp(epoch.spinFactor, epoch.spinFactorEnd)
             var color = baseColor
             for c in 0..<4 { color[c] += ranges[c] * (random.next() - 0.5) }
+            if let o = origin {
+                // The parent's colour and scale where it is when this particle is born.
+                let t = born - o.born
+                var inherited = o.color + o.colorSpeed * t
+                for c in 0..<4 { inherited[c] = inherited[c].isNaN ? 0 : min(1, max(0, inherited[c])) }
+                color *= inherited
+                scale0 *= max(0, o.scale + o.scaleSpeed * t)
+            } else {
+                scale0 *= lerp(epoch.scaleFactor, epoch.scaleFactorEnd)
+            }
             if !subcells.isEmpty, life > 0 {
-                let parent: Origin = (born, p0, v, a)
+                let parent = Origin(born: born, p0: p0, v: v, a: a, color: color, colorSpeed: speeds, scale: scale0,
+                                    scaleSpeed: scaleSpeed)
                 for (j, sub) in subcells.enumerated() {
                     let subBudget = min(remaining, budget / max(1, subcells.count * 4))
                     let before = particles.count
@@ -251,24 +298,32 @@ struct EmitterSimulation {
         }
     }
 
-    /// The sprite of `cell`'s contents, registered once per batch (its pixels are kept by the
+    /// The identity of a sprite: its image, the part shown and the filter.
+    private struct SpriteKey: Hashable {
+        let image: ObjectIdentifier
+        let x: Double, y: Double, width: Double, height: Double
+        let nearest: Bool
+    }
+
+    /// The sprite of a cell's contents, registered once per batch (its pixels are kept by the
     /// cell while its image and `contentsRect` stay the same); nil without an image.
-    private mutating func sprite(of cell: CAEmitterCell) -> Int32? {
-        if let known = spriteOfCell[ObjectIdentifier(cell)] { return known < 0 ? nil : known }
+    private mutating func sprite(of cell: EmitterCellValues) -> Int32? {
+        guard let image = cell.contents, image.width > 0, image.height > 0 else { return nil }
+        let rect = cell.contentsRect
+        let key = SpriteKey(image: ObjectIdentifier(image), x: Double(rect.minX), y: Double(rect.minY),
+                            width: Double(rect.width), height: Double(rect.height), nearest: cell.nearest)
+        if let known = spriteOfCell[key] { return known < 0 ? nil : known }
         var index: Int32 = -1
-        if let image = cell.contents as? CGImage, image.width > 0, image.height > 0 {
-            let nearest = cell.magnificationFilter == .nearest && cell.minificationFilter == .nearest
-            if let cached = cell.spriteCache, cached.image === image, cached.rect == cell.contentsRect,
-               cached.sprite.nearest == nearest {
-                index = Int32(sprites.count)
-                sprites.append(cached.sprite)
-            } else if let made = ParticleBatch.Sprite(image: image, contentsRect: cell.contentsRect, nearest: nearest) {
-                cell.spriteCache = (image, cell.contentsRect, made)
-                index = Int32(sprites.count)
-                sprites.append(made)
-            }
+        let owner = cell.cell
+        if let cached = owner.spriteCache, cached.image === image, cached.rect == rect, cached.sprite.nearest == cell.nearest {
+            index = Int32(sprites.count)
+            sprites.append(cached.sprite)
+        } else if let made = ParticleBatch.Sprite(image: image, contentsRect: rect, nearest: cell.nearest) {
+            owner.spriteCache = (image, rect, made)
+            index = Int32(sprites.count)
+            sprites.append(made)
         }
-        spriteOfCell[ObjectIdentifier(cell)] = index
+        spriteOfCell[key] = index
         return index < 0 ? nil : index
     }
 
@@ -312,6 +367,21 @@ struct EmitterShape {
         case .surface: .surface
         default: .volume
         }
+    }
+
+    private init(centre: SIMD3<Double>, w: Double, h: Double, d: Double, shape: Kind, mode: Mode) {
+        self.centre = centre
+        self.w = w
+        self.h = h
+        self.d = d
+        self.shape = shape
+        self.mode = mode
+    }
+
+    /// The shape `u` of the way to `end`'s centre and size (its kind and mode kept).
+    func interpolated(to end: EmitterShape, _ u: Double) -> EmitterShape {
+        EmitterShape(centre: centre + (end.centre - centre) * u, w: w + (end.w - w) * u, h: h + (end.h - h) * u,
+                     d: d + (end.d - d) * u, shape: shape, mode: mode)
     }
 
     /// A birth point on the shape, by the mode (three random draws, always).

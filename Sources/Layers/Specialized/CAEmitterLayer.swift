@@ -64,8 +64,7 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// (`speed` 0 with a `timeOffset`, or any jump of the clock) shows the right particles at once.
 /// The emitter's time is its `convertTime` time when `beginTime` is set; with `beginTime` 0 it
 /// starts when the layer is first shown (as on Apple's platforms, where an emitter starts when
-/// it is added), plus `timeOffset`. Changing a cell's rate or lifetime re-times its particles
-/// at once, as if it had always had the new value; changing the layer's does not (below).
+/// it is added), plus `timeOffset`.
 ///
 /// At most `maximumParticleCount` particles live at once (birth rates of 10⁹ are slowed to
 /// fit). Particles move in the layer's plane: z (`emitterZPosition`, `emitterDepth`,
@@ -74,59 +73,75 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// layer's, particles over them.
 ///
 /// As on Apple's platforms, a particle takes the layer's values (`emitterPosition`, the shape,
-/// the multipliers, `seed`) when it is born: moving the emitter leaves a trail, and a
-/// `birthRate` of 0 stops new births while the particles in flight live out their lifetimes.
-/// The layer keeps the earlier values for as long as their particles may live. A cell's own
-/// properties are read live (Apple copies cells when `emitterCells` is set). The emitter
-/// properties are not animatable here (Apple's header marks the geometry and multipliers
-/// animatable).
-open class CAEmitterLayer: CALayer {
+/// the multipliers, `seed`) and its cell's when it is born: moving the emitter leaves a trail,
+/// and a `birthRate` of 0 stops new births while the particles in flight live out their
+/// lifetimes. The layer keeps the earlier values, in birth epochs, for as long as their
+/// particles may live. The properties Apple's header marks animatable (`birthRate`,
+/// `lifetime`, `emitterPosition`, `emitterZPosition`, `emitterSize`, `emitterDepth`,
+/// `velocity`, `scale`, `spin`) animate, explicitly and implicitly (a standalone layer's
+/// change animates over the transaction's duration; a view's layer does not), and so do the
+/// cells' animatable keys through `emitterCells.<name>.<key>` key paths; each frame of such an
+/// animation is an epoch whose particles take values interpolated over the frame. Key-value
+/// coding reaches every property and, through those paths, every cell.
+open class CAEmitterLayer: CALayer, SpecializedKeyValueCoding {
     /// The most particles drawn at once, over all cells.
     public static let maximumParticleCount = 100_000
 
-    /// The particle kinds. Default nil (nothing emitted).
-    open var emitterCells: [CAEmitterCell]? { didSet { markNeedsRender() } }
+    /// The particle kinds. Default nil (nothing emitted). Particles already born keep their
+    /// cells' values when the list changes.
+    open var emitterCells: [CAEmitterCell]? {
+        get { cells }
+        set {
+            closeBirthEpoch()
+            cells = newValue
+            openCells = EmitterCellValues.snapshot(newValue)
+            markNeedsRender()
+        }
+    }
+    private var cells: [CAEmitterCell]?
+
     /// Multiplies every cell's `birthRate` for the particles born from now on. Default 1.
+    /// Animatable.
     open var birthRate: Float {
-        get { birth.birthRate }
-        set { setBirth(\.birthRate, newValue) }
+        get { shownBirth.birthRate }
+        set { setBirth(\.birthRate, newValue, key: "birthRate") }
     }
     /// Multiplies every cell's `lifetime` for the particles born from now on (as Apple: "when
-    /// particles are created"). Default 1.
+    /// particles are created"). Default 1. Animatable.
     open var lifetime: Float {
-        get { birth.lifetime }
-        set { setBirth(\.lifetime, newValue) }
+        get { shownBirth.lifetime }
+        set { setBirth(\.lifetime, newValue, key: "lifetime") }
     }
     /// The centre of the emission shape, in the layer's coordinates. Default (0, 0). Particles
-    /// already born stay where they are when it moves.
+    /// already born stay where they are when it moves. Animatable.
     open var emitterPosition: CGPoint {
-        get { birth.position }
-        set { setBirth(\.position, newValue) }
+        get { shownBirth.position }
+        set { setBirth(\.position, newValue, key: "emitterPosition") }
     }
-    /// The z of the emission shape's centre. Default 0.
+    /// The z of the emission shape's centre. Default 0. Animatable.
     open var emitterZPosition: CGFloat {
-        get { birth.zPosition }
-        set { setBirth(\.zPosition, newValue) }
+        get { shownBirth.zPosition }
+        set { setBirth(\.zPosition, newValue, key: "emitterZPosition") }
     }
-    /// The emission shape's size. Default zero.
+    /// The emission shape's size. Default zero. Animatable.
     open var emitterSize: CGSize {
-        get { birth.size }
-        set { setBirth(\.size, newValue) }
+        get { shownBirth.size }
+        set { setBirth(\.size, newValue, key: "emitterSize") }
     }
-    /// The emission shape's depth (cuboid, sphere). Default 0.
+    /// The emission shape's depth (cuboid, sphere). Default 0. Animatable.
     open var emitterDepth: CGFloat {
-        get { birth.depth }
-        set { setBirth(\.depth, newValue) }
+        get { shownBirth.depth }
+        set { setBirth(\.depth, newValue, key: "emitterDepth") }
     }
     /// The emission shape. Default `.point`.
     open var emitterShape: CAEmitterLayerEmitterShape {
         get { birth.shape }
-        set { setBirth(\.shape, newValue) }
+        set { setBirth(\.shape, newValue, key: "emitterShape") }
     }
     /// Where on the shape particles are born. Default `.volume`.
     open var emitterMode: CAEmitterLayerEmitterMode {
         get { birth.mode }
-        set { setBirth(\.mode, newValue) }
+        set { setBirth(\.mode, newValue, key: "emitterMode") }
     }
     /// The drawing order and compositing of particles. Default `.unordered`.
     open var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { markNeedsRender() } }
@@ -134,24 +149,27 @@ open class CAEmitterLayer: CALayer {
     /// comment.
     open var preservesDepth = false { didSet { markNeedsRender() } }
     /// Multiplies every cell's `velocity` for the particles born from now on. Default 1.
+    /// Animatable.
     open var velocity: Float {
-        get { birth.velocity }
-        set { setBirth(\.velocity, newValue) }
+        get { shownBirth.velocity }
+        set { setBirth(\.velocity, newValue, key: "velocity") }
     }
     /// Multiplies every cell's `scale` for the particles born from now on. Default 1.
+    /// Animatable.
     open var scale: Float {
-        get { birth.scale }
-        set { setBirth(\.scale, newValue) }
+        get { shownBirth.scale }
+        set { setBirth(\.scale, newValue, key: "scale") }
     }
     /// Multiplies every cell's `spin` for the particles born from now on. Default 1.
+    /// Animatable.
     open var spin: Float {
-        get { birth.spin }
-        set { setBirth(\.spin, newValue) }
+        get { shownBirth.spin }
+        set { setBirth(\.spin, newValue, key: "spin") }
     }
     /// Seeds the random values of the particles born from now on. Default 0.
     open var seed: UInt32 {
         get { birth.seed }
-        set { setBirth(\.seed, newValue) }
+        set { setBirth(\.seed, newValue, key: "seed") }
     }
 
     /// The layer's values a particle takes when it is born.
@@ -164,21 +182,28 @@ open class CAEmitterLayer: CALayer {
         var seed: UInt32 = 0
     }
 
-    /// A span of emitter time `start ..< end` during which particles were born with `parameters`.
-    struct BirthEpoch {
-        var start: Double
-        var end: Double
-        var parameters: BirthParameters
-    }
-
-    /// The parameters particles are born with from `birthStart` on.
+    /// The model's values.
     var birth = BirthParameters()
-    /// The emitter time the current parameters took effect at (-∞: always).
+    /// The values of the open epoch: the particles born from `birthStart` on take them (the
+    /// model's, or what an animation showed at `birthStart`).
+    var openBirth = BirthParameters()
+    /// The cells' values of the open epoch.
+    var openCells: [EmitterCellValues] = []
+    /// Whether an animation of the layer's values applied at `birthStart` (the open epoch then
+    /// interpolates up to the next sample).
+    var openAnimated = false
+    /// The emitter time of the last frame's `sampleBirths` (where an animated epoch's
+    /// interpolation starts).
+    var lastSampleTime = -Double.infinity
+    /// The open epoch's random-stream salt (`EmitterSimulation.Epoch.salt`).
+    var openSalt: UInt64 = 0
+    /// The emitter time the open epoch started at (-∞: always).
     var birthStart = -Double.infinity
-    /// The earlier parameters, oldest first, kept while their particles may live.
-    var birthHistory: [BirthEpoch] = []
-    /// The most earlier epochs kept (a layer moved every frame for minutes stays bounded).
-    static let maximumBirthEpochs = 1024
+    /// The earlier epochs, oldest first, kept while their particles may live.
+    var birthHistory: [EmitterSimulation.Epoch] = []
+    /// The most earlier epochs kept (a layer animated or moved every frame for a minute stays
+    /// bounded; older particles then vanish early).
+    static let maximumBirthEpochs = 4096
 
     /// The media time the layer was first shown at (its emission start when `beginTime` is 0).
     var firstShownTime: CFTimeInterval?
@@ -191,8 +216,13 @@ open class CAEmitterLayer: CALayer {
     public required init(layer: Any) {
         super.init(layer: layer)
         guard let other = layer as? CAEmitterLayer else { return }
-        emitterCells = other.emitterCells
+        cells = other.cells
         birth = other.birth
+        openBirth = other.openBirth
+        openCells = other.openCells
+        openAnimated = other.openAnimated
+        openSalt = other.openSalt
+        lastSampleTime = other.lastSampleTime
         birthStart = other.birthStart
         birthHistory = other.birthHistory
         renderMode = other.renderMode
@@ -200,17 +230,45 @@ open class CAEmitterLayer: CALayer {
         firstShownTime = other.firstShownTime
     }
 
+    /// The open epoch as the simulation reads it.
+    var openEpoch: EmitterSimulation.Epoch {
+        EmitterSimulation.Epoch(openBirth, openBirth, cells: openCells, from: birthStart, before: .infinity, salt: openSalt)
+    }
+
     /// Whether some cell can have live particles: the engine then redraws the layer every frame.
     /// A cell changed while its emitter shows nothing is seen once `emitterCells` is set again
     /// (Apple's cells are copied when set; change them through the layer's key paths there).
     var isEmitting: Bool {
         guard !isHidden else { return false }
-        if Self.emits(birth, cells: emitterCells) { return true }
+        if Self.emits(birth, cells: cells) || openEpoch.emits && openCells.contains(where: \.emits) { return true }
         // Particles born earlier (before a birth rate of 0, a move…) live out their lives.
-        guard let last = birthHistory.last, let now = emitterTime(atMedia: AnimationEngine.current.frameTime) else {
+        guard !birthHistory.isEmpty, let now = emitterTime(atMedia: AnimationEngine.current.frameTime) else {
             return false
         }
-        return now < last.end + lifetimeHorizon(last.parameters)
+        return birthHistory.contains { now < $0.bornBefore + $0.lifetimeHorizon }
+    }
+
+    /// Apple's defaults for the emitter's keys, then `CALayer`'s.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        let b = BirthParameters()
+        switch key {
+        case "birthRate", "lifetime", "velocity", "scale", "spin": return Float(1)
+        case "emitterPosition": return b.position
+        case "emitterZPosition", "emitterDepth": return CGFloat(0)
+        case "emitterSize": return b.size
+        case "emitterShape": return b.shape
+        case "emitterMode": return b.mode
+        case "renderMode": return CAEmitterLayerRenderMode.unordered
+        case "preservesDepth": return false
+        case "seed": return UInt32(0)
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
+    /// The implicit animation of the animatable keys, as for `CALayer`'s own.
+    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
+        if birthKeys[event] != nil { return specializedImplicitAction(forKey: event) }
+        return super.defaultAction(forKey: event)
     }
 
     /// Whether `parameters` and `cells` give birth to particles.
@@ -224,36 +282,6 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
-    /// The longest a particle born with `parameters` and its sub-cells' particles can live,
-    /// seconds.
-    private func lifetimeHorizon(_ parameters: BirthParameters) -> Double {
-        func finite(_ v: Float) -> Double { v.isFinite ? Double(v) : 0 }
-        func longest(_ cells: [CAEmitterCell]?, depth: Int) -> Double {
-            guard depth < 5 else { return 0 }
-            return (cells ?? []).reduce(0) { most, cell in
-                let own = max(0, finite(cell.lifetime) + abs(finite(cell.lifetimeRange)) / 2)
-                return max(most, own + longest(cell.emitterCells, depth: depth + 1))
-            }
-        }
-        return longest(emitterCells, depth: 0) * abs(finite(parameters.lifetime))
-    }
-
-    /// Changes one birth parameter: once the emitter runs, the old values stay with the
-    /// particles already born (Apple samples them at birth) and the new ones apply from now.
-    private func setBirth<Value: Equatable>(_ field: WritableKeyPath<BirthParameters, Value>, _ value: Value) {
-        var changed = birth
-        changed[keyPath: field] = value
-        guard changed != birth else { return }
-        if let now = emitterTime(atMedia: AnimationEngine.current.frameTime - RenderTimeShift.seconds), now > birthStart {
-            birthHistory.append(BirthEpoch(start: birthStart, end: now, parameters: birth))
-            birthStart = now
-            birthHistory.removeAll { $0.end + lifetimeHorizon($0.parameters) < now }
-            if birthHistory.count > Self.maximumBirthEpochs { birthHistory.removeFirst(birthHistory.count - Self.maximumBirthEpochs) }
-        }
-        birth = changed
-        markNeedsRender()
-    }
-
     /// The emitter's own time now: seconds since emission started (see the class comment).
     func emitterTime() -> Double {
         let now = AnimationEngine.current.frameTime - RenderTimeShift.seconds
@@ -263,7 +291,7 @@ open class CAEmitterLayer: CALayer {
 
     /// The emitter's time at media time `now`; nil before an emitter without a `beginTime` has
     /// been shown (it has not started).
-    private func emitterTime(atMedia now: CFTimeInterval) -> Double? {
+    func emitterTime(atMedia now: CFTimeInterval) -> Double? {
         if beginTime != 0 { return convertTime(now, from: nil) }
         guard let start = firstShownTime else { return nil }
         return convertTime(now, from: nil) - convertTime(start, from: nil) + timeOffset

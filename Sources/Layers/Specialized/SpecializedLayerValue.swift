@@ -122,7 +122,12 @@ extension CALayer {
         let result: SpecializedValue?
         switch property {
         case let keyframes as CAKeyframeAnimation:
-            result = keyframeValue(keyframes, fraction: eased, kind: kind)
+            if case let .single(k) = kind, case let .success(program) = KeyframeProgram.make(keyframes, kind: k, keyPath: key) {
+                // One value: the whole of CALayer's keyframe evaluation (paths, paced and cubic modes).
+                result = .single(program.value(at: eased).value)
+            } else {
+                result = keyframeValue(keyframes, fraction: eased, kind: kind)
+            }
         case let basic as CABasicAnimation:
             let hasFrom = unwrapped(basic.fromValue) != nil, hasTo = unwrapped(basic.toValue) != nil
             let hasBy = unwrapped(basic.byValue) != nil
@@ -226,13 +231,16 @@ extension SpecializedValue {
 
 extension LayerKeyPath {
     /// The animatable keys of the specialized layers (`CAShapeLayer`, `CAGradientLayer`,
-    /// `CATextLayer`, `CAReplicatorLayer`), which those layers animate themselves: the engine times their
+    /// `CATextLayer`, `CAReplicatorLayer`, `CAEmitterLayer`; `CAEmitterLayer`'s
+    /// `emitterCells.<name>.<key>` paths too), which those layers animate themselves: the engine times their
     /// animations without complaining that they are not `CALayer` key paths.
     static let specializedKeys: Set<String> = [
         "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
         "colors", "locations", "startPoint", "endPoint", "fontSize", "foregroundColor",
         "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
         "instanceBlueOffset", "instanceAlphaOffset",
+        "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "birthRate", "lifetime", "velocity",
+        "scale", "spin",
         // Views' `KinescopeTransitionAnimator` frame layer.
         "transitionProgress",
     ]

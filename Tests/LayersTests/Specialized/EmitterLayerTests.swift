@@ -154,6 +154,31 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertEqual(batch.sprites.count, 2)
     }
 
+    /// Apple's firework example (`CAEmitterCell.emitterCells`): "the scale and color of
+    /// fireworkCell are inherited by trailCell".
+    func testSubCellsInheritTheirParentsScaleAndColor() throws {
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 100, y: 100)
+        let firework = CAEmitterCell()
+        firework.color = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        firework.birthRate = 1
+        firework.lifetime = 10
+        firework.scale = 0.25
+        let trail = CAEmitterCell()
+        trail.birthRate = 10
+        trail.lifetime = 3
+        trail.contents = Self.dot(size: 8)
+        firework.emitterCells = [trail]
+        emitter.emitterCells = [firework]
+        var simulation = EmitterSimulation(layer: emitter)
+        let batch = try XCTUnwrap(simulation.particles(at: 0.55))
+        XCTAssertEqual(batch.particles.count, 6, "the trail of the firework born at 0: at 0, 0.1 … 0.5 s")
+        for p in batch.particles {
+            XCTAssertEqual(Double(p.ux), 4 * 0.25, accuracy: 1e-6, "an 8-pixel dot at the firework's scale")
+            XCTAssertEqual(p.color, SIMD4<Float>(1, 0.5, 0, 1), "the firework's colour")
+        }
+    }
+
     func testHugeBirthRatesAndNaNRangesAreBounded() throws {
         let (root, emitter) = Self.fire()
         let cell = try XCTUnwrap(emitter.emitterCells?.first)
@@ -213,7 +238,11 @@ final class EmitterLayerTests: XCTestCase {
         root.addSublayer(emitter)
         fixture.show(root)
         fixture.advance(0.5)
+        // A jump: a standalone layer's change would animate (see the animation test below).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         emitter.emitterPosition = CGPoint(x: 20, y: 30)
+        CATransaction.commit()
         fixture.advance(0.5)
         guard case let .particles(batch)? = root.makeRenderNode()?.children[0].specialized else { return XCTFail() }
         let old = batch.particles.filter { $0.x == 100 && $0.y == 50 }.count
@@ -221,6 +250,7 @@ final class EmitterLayerTests: XCTestCase {
         XCTAssertEqual(old + new, batch.particles.count)
         XCTAssertEqual(Double(old), 51, accuracy: 1, "born at 100 a second in the first half second")
         XCTAssertEqual(Double(new), 50, accuracy: 1)
+        CATransaction.setDisableActions(true)
         emitter.emitterPosition = CGPoint(x: 60, y: 60)
         emitter.emitterPosition = CGPoint(x: 70, y: 70)
         XCTAssertEqual(emitter.birthHistory.count, 2, "two changes in one frame make one epoch")

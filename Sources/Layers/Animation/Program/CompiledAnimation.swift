@@ -163,7 +163,8 @@ struct PropertyProgram {
                      diagnose: (String) -> Void) -> PropertyProgram? {
         let name = animation.keyPath ?? "nil"
         guard let keyPath = animation.keyPath, let path = LayerKeyPath(keyPath) else {
-            if LayerKeyPath.specializedKeys.contains(name) { return nil }  // applied by the layer itself
+            // Applied by the layer itself.
+            if LayerKeyPath.specializedKeys.contains(name) || name.hasPrefix("emitterCells.") { return nil }
             diagnose("\(type(of: animation)) key path '\(name)' is not an animatable CALayer property; the animation has no effect")
             return nil
         }
