@@ -32,6 +32,58 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(damage, [PixelRect(x: 8, y: 8, width: 24, height: 24), PixelRect(x: 118, y: 78, width: 24, height: 24)])
     }
 
+    /// An emitter's particles and a replicator instance's colour are the node's own drawing:
+    /// a new frame of particles damages where they were and are, beyond the layer's bounds too.
+    func testParticlesAndInstanceColoursDamageWhereTheyDraw() throws {
+        let fixture = AnimationFixture()
+        defer { fixture.finish() }
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
+        root.anchorPoint = .zero
+        let emitter = CAEmitterLayer()
+        emitter.frame = CGRect(x: 70, y: 50, width: 20, height: 20)
+        emitter.emitterPosition = CGPoint(x: 10, y: 10)
+        let cell = CAEmitterCell()
+        cell.contents = EmitterLayerTests.dot(size: 4)
+        cell.birthRate = 20
+        cell.lifetime = 5
+        cell.velocity = 40
+        cell.emissionRange = 2 * .pi
+        emitter.emitterCells = [cell]
+        root.addSublayer(emitter)
+        fixture.show(root)
+        fixture.advance(1)
+        let before = root.makeRenderNode()
+        fixture.advance(0.5)
+        let after = root.makeRenderNode()
+        let frame = PixelRect(x: 0, y: 0, width: 160, height: 120)
+        let damage = RenderNode.damage(from: before, to: after, in: frame)
+        let union = damage.dropFirst().reduce(damage.first) { box, rect in box?.union(rect) }
+        let box = try XCTUnwrap(union, "new particles damage the frame")
+        XCTAssertLessThan(box.minX, 60, "particles 40 points out from the emitter are damaged: \(box)")
+        XCTAssertGreaterThan(box.maxX, 100)
+
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 2
+        replicator.instanceTransform = CATransform3DMakeTranslation(40, 0, 0)
+        replicator.instanceRedOffset = -0.5
+        let square = CALayer()
+        square.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        square.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        replicator.addSublayer(square)
+        let other = CALayer()
+        other.bounds = root.bounds
+        other.anchorPoint = .zero
+        other.addSublayer(replicator)
+        let first = other.makeRenderNode()
+        replicator.instanceRedOffset = -0.25
+        let second = other.makeRenderNode()
+        let colourDamage = RenderNode.damage(from: first, to: second, in: frame)
+        XCTAssertTrue(colourDamage.contains { $0.contains(x: 50, y: 10) && $0.contains(x: 69, y: 29) },
+                      "the recoloured instance is redrawn: \(colourDamage)")
+    }
+
     func testShadowWidensTheDamageByItsBlur() throws {
         let (root, layer) = squareScene(at: CGRect(x: 60, y: 40, width: 20, height: 20))
         layer.shadowOffset = CGSize(width: 0, height: 3)

@@ -206,6 +206,10 @@ struct DamageWalk {
         if let drawing = node.drawing {
             box = box.union(map.project(drawing.coverageBox).visibleBoundingBox())
         }
+        if case let .particles(batch)? = node.specialized, !batch.bounds.isNull {
+            // Particles fly past their layer's bounds.
+            box = box.union(map.project(batch.bounds).visibleBoundingBox())
+        }
         return box
     }
 
@@ -255,6 +259,7 @@ extension RenderNode {
     /// same node; a transition in progress never does. A translucent group layer that gains its
     /// first sublayer or loses its last one is drawn differently (its opacity then applies to
     /// the group instead of to each part, which changes where its shadow and background overlap).
+    /// A replicator instance's colour and an emitter's particles are parts of their own.
     ///
     /// With `scrolled`, the plane map and the bounds' origin are left out of the comparison (the
     /// bounds' size is not): what a scroll (`bounds.origin` moved) leaves the same.
@@ -276,6 +281,6 @@ extension RenderNode {
             && allowsGroupOpacity == other.allowsGroupOpacity && edgeAntialiasing == other.edgeAntialiasing
             && aliasedEdges == other.aliasedEdges
             && mask === other.mask && transition == nil && other.transition == nil
-            && drawing === other.drawing
+            && drawing === other.drawing && SpecializedContent.same(specialized, other.specialized)
     }
 }

@@ -10,6 +10,17 @@ enum SpecializedContent: Sendable {
     case instanceColor(SIMD3<Float>)
     /// The live particles of a `CAEmitterLayer`, in the layer's plane.
     case particles(ParticleBatch)
+
+    /// Whether `a` and `b` draw the same: the same instance colour, or the very same batch of
+    /// particles (a new frame's batch is a new object).
+    static func same(_ a: SpecializedContent?, _ b: SpecializedContent?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (.instanceColor(x)?, .instanceColor(y)?): x == y
+        case let (.particles(x)?, .particles(y)?): x === y
+        default: false
+        }
+    }
 }
 
 /// How far back in time the subtree being built shows its animations: a replicator's instance

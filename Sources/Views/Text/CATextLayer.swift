@@ -88,9 +88,10 @@ open class CATextLayer: CALayer, AnimatedContentsSource {
     /// The font, as Apple types it `CFTypeRef?`: here a font name (`String`, `NSString`), whose
     /// family and style fontconfig finds (falling back to the system font when it knows none),
     /// or a `UIFont` (its name; its size is ignored, `fontSize` applies, as with Apple's
-    /// `CTFont`). Apple's iOS documentation says a `UIFont` cannot be assigned; Kinescope
-    /// accepts one, since ported code often does. Default "Helvetica". Used only for a plain
-    /// string. Not animatable.
+    /// `CTFont`), or a `CGFont` (the face; `fontSize` gives the size, as on Apple's platforms).
+    /// Apple's iOS documentation says a `UIFont` cannot be assigned; Kinescope accepts one,
+    /// since ported code often does. Default "Helvetica". Used only for a plain string. Not
+    /// animatable.
     open var font: Any? {
         get { shown.font }
         set { change("font") { text.font = newValue } }
@@ -281,6 +282,9 @@ open class CATextLayer: CALayer, AnimatedContentsSource {
     }
 
     private func resolvedFont(size: CGFloat) -> UIFont {
+        if let face = text.font as? CGFont {
+            return (try? UIFont(contentsOfFile: face.file.path, size: size)) ?? UIFont.systemFont(ofSize: size)
+        }
         let name: String? = switch text.font {
         case let font as UIFont: font.fontName
         case let name as String: name

@@ -53,6 +53,37 @@ extension String {
     }
 }
 
+/// UIKit's drawing additions on `NSString`, which Swift code reaches as
+/// `(text as NSString).draw(at:withAttributes:)`: the same as `String`'s.
+extension NSString {
+    /// `String.draw(at:withAttributes:)`.
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attrs)
+    }
+
+    /// `String.draw(in:withAttributes:)`.
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attrs)
+    }
+
+    /// `String.draw(with:options:attributes:context:)`.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
+                     attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) {
+        (self as String).draw(with: rect, options: options, attributes: attributes, context: context)
+    }
+
+    /// `String.size(withAttributes:)`.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as String).size(withAttributes: attrs)
+    }
+
+    /// `String.boundingRect(with:options:attributes:context:)`.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
+        (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
+    }
+}
+
 extension NSAttributedString {
     /// Draws the text into the current UIKit context with its top left at `point`, as UIKit's
     /// `draw(at:)`: one line per paragraph, each run in its attributes.
