@@ -42,6 +42,9 @@ public final class CGContext {
     /// The current path, in bitmap pixels (y down): each element was mapped through the CTM in
     /// force when it was added, as Core Graphics keeps it.
     package var devicePath = CGMutablePath()
+    /// Text space to user space for `showGlyphs(_:at:)`; not part of the graphics state, as
+    /// in Core Graphics.
+    package var textMatrixStorage = CGAffineTransform.identity
     /// Where the context's pixels live (the mirror itself, or 8-bit memory).
     package let store: PixelStore
     /// The colour space the context was made with (sRGB for the convenience initialisers).
@@ -227,4 +230,7 @@ package struct GraphicsState {
     /// The stroke's dash pattern in user space; nil strokes solid.
     package var lineDash: DashPattern?
     package var interpolationQuality: CGInterpolationQuality = .default
+    package var font: CGFont?
+    package var fontSize: CGFloat = 0
+    package var textDrawingMode: CGTextDrawingMode = .fill
 }

@@ -26,6 +26,8 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     private let library: FT_Library?
     private let face: FT_Face?
     private let lock = NSLock()
+    /// Outlines made so far, in ems (see `outline(of:)`).
+    private var outlines: [CGGlyph: CGPath] = [:]
 
     /// The installed face called `name`: a PostScript name ("DejaVuSans-Bold", what
     /// `UIFont.fontName` gives), a full name or a family name (its regular face); case is
@@ -169,6 +171,60 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
             }
             return true
         } ?? false
+    }
+
+    /// The outline of `glyph` in ems (1 = the font size), y up from the baseline, as Core
+    /// Graphics places a glyph in text space; empty for a glyph out of range or without
+    /// contours. Made once per glyph and kept.
+    package func outline(of glyph: CGGlyph) -> CGPath {
+        withFace { face -> CGPath in
+            if let known = outlines[glyph] { return known }
+            let path = CGMutablePath()
+            if Int(glyph) < numberOfGlyphs, FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE)) == 0,
+               face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+                var sink = OutlineSink(path: path, scale: 1 / CGFloat(max(1, face.pointee.units_per_EM)))
+                var funcs = FT_Outline_Funcs(
+                    move_to: { to, user in
+                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.move(to!.pointee)
+                        return 0
+                    },
+                    line_to: { to, user in
+                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.line(to!.pointee)
+                        return 0
+                    },
+                    conic_to: { control, to, user in
+                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.quad(control!.pointee, to!.pointee)
+                        return 0
+                    },
+                    cubic_to: { c1, c2, to, user in
+                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.cubic(c1!.pointee, c2!.pointee, to!.pointee)
+                        return 0
+                    },
+                    shift: 0, delta: 0)
+                _ = withUnsafeMutablePointer(to: &sink) {
+                    FT_Outline_Decompose(&face.pointee.glyph.pointee.outline, &funcs, $0)
+                }
+                if !path.isEmpty { path.closeSubpath() }
+            }
+            outlines[glyph] = path
+            return path
+        } ?? CGMutablePath()
+    }
+
+    /// Builds a path from FreeType's outline callbacks, in ems with y up.
+    private struct OutlineSink {
+        let path: CGMutablePath
+        let scale: CGFloat
+        func point(_ v: FT_Vector) -> CGPoint { CGPoint(x: CGFloat(v.x) * scale, y: CGFloat(v.y) * scale) }
+        func move(_ v: FT_Vector) {
+            if !path.isEmpty { path.closeSubpath() }
+            path.move(to: point(v))
+        }
+        func line(_ v: FT_Vector) { path.addLine(to: point(v)) }
+        func quad(_ c: FT_Vector, _ v: FT_Vector) { path.addQuadCurve(to: point(v), control: point(c)) }
+        func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ v: FT_Vector) {
+            path.addCurve(to: point(v), control1: point(c1), control2: point(c2))
+        }
     }
 
     /// The bytes of the face's table `tag` (`0x68656164` 'head'), or nil when it has none.
