@@ -22,6 +22,8 @@ final class TextCanvas: UIView {
     private let highlights = CALayer()
     private let caret = CALayer()
     private var highlightPool: [CALayer] = []
+    /// The underlines of marked text (an input method's composition), one per line.
+    private var markPool: [CALayer] = []
     /// Where the text's origin is in the canvas (the scroll of a field, the inset of a view).
     var textOffset: CGPoint = .zero {
         didSet {
@@ -63,13 +65,33 @@ final class TextCanvas: UIView {
         ink.setNeedsDisplay()
     }
 
-    /// Places the caret or the selection rectangles for `range`; `restartBlink` holds the
-    /// caret solid for another 0.5 s (an edit or a caret move).
-    func showSelection(_ range: NSRange, tint: UIColor, restartBlink: Bool) {
+    /// Places the caret or the selection rectangles for `range`, and underlines `marked` (the
+    /// marked text, shown as X11 input methods show their composition: a 1-point line under
+    /// it, in `markedStyle`'s `.underlineColor`, else the text colour, over its
+    /// `.backgroundColor` when it has one); `restartBlink` holds the caret solid for another
+    /// 0.5 s (an edit or a caret move).
+    func showSelection(_ range: NSRange, tint: UIColor, restartBlink: Bool, marked: NSRange? = nil,
+                       markedStyle: [NSAttributedString.Key: Any]? = nil) {
         ink.textOffset = textOffset
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
+        let markRects = marked.map { store.selectionRects(for: $0) } ?? []
+        while markPool.count < 2 * markRects.count {
+            let layer = CALayer()
+            highlights.addSublayer(layer)
+            markPool.append(layer)
+        }
+        let underline = ((markedStyle?[.underlineColor] as? UIColor) ?? store.textColor).cgColor
+        let background = (markedStyle?[.backgroundColor] as? UIColor)?.cgColor
+        for (i, layer) in markPool.enumerated() {
+            let rectIndex = i / 2, isLine = i % 2 == 0
+            layer.isHidden = rectIndex >= markRects.count || (!isLine && background == nil)
+            guard !layer.isHidden else { continue }
+            let rect = markRects[rectIndex].offsetBy(dx: textOffset.x, dy: textOffset.y)
+            layer.frame = isLine ? CGRect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1) : rect
+            layer.backgroundColor = isLine ? underline : background
+        }
         let rects = showsSelection ? store.selectionRects(for: range) : []
         while highlightPool.count < rects.count {
             let layer = CALayer()
@@ -119,6 +141,8 @@ final class TextCanvas: UIView {
     var caretLayer: CALayer { caret }
     /// The selection rectangles shown, canvas coordinates.
     var highlightFrames: [CGRect] { highlightPool.filter { !$0.isHidden }.map(\.frame) }
+    /// The marked text's underlines shown, canvas coordinates (tests).
+    var markedUnderlineFrames: [CGRect] { markPool.enumerated().filter { $0.offset % 2 == 0 && !$0.element.isHidden }.map(\.element.frame) }
     /// How many times the text was drawn (tests check that blinking draws nothing).
     var textDrawCount: Int { ink.drawCount }
 }

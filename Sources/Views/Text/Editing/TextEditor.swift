@@ -45,6 +45,9 @@ final class TextEditor {
     /// The x (points) vertical movement aims for, kept across Up/Down presses.
     private var goalX: CGFloat?
     private var run: TypingRun?
+    /// The provisional text an input method is composing (`UITextInput`'s marked text), in
+    /// UTF-16 offsets; nil when none.
+    private(set) var markedRange: NSRange?
 
     /// One coalesced typing step: `range` of the current text replaced `original`.
     private final class TypingRun {
@@ -68,6 +71,7 @@ final class TextEditor {
     /// history when code sets it); the caret goes to the end, as UIKit puts it.
     func setText(_ new: String) {
         text = new
+        markedRange = nil
         host.editorTextWasReset(new)
         host.editorUndoManager?.removeAllActions(withTarget: self)
         run = nil
@@ -76,6 +80,7 @@ final class TextEditor {
 
     /// Selects `range` (clamped to the text, ends snapped to grapheme boundaries).
     func select(_ range: NSRange, notify: Bool = true) {
+        markedRange = nil
         endRun()
         goalX = nil
         setSelection(range, notify: notify)
@@ -165,6 +170,7 @@ final class TextEditor {
         if askDelegate, !host.editorShouldChange(range, replacement: replacement) { return false }
         let original = substring(range)
         let newLength = replacement.utf16.count
+        markedRange = nil
         apply(range, replacement)
         registerUndo(range: NSRange(location: range.location, length: newLength), original: original, kind: kind)
         goalX = nil
@@ -217,9 +223,34 @@ final class TextEditor {
 
     private func endRun() { run = nil }
 
-    /// Types `string` over the selection.
+    /// Types `string` over the selection, or over the marked text, which it commits.
     func insertText(_ string: String) {
-        replace(selectedRange, with: string, kind: .typing)
+        let target = markedRange ?? selectedRange
+        markedRange = nil
+        replace(target, with: string, kind: .typing)
+    }
+
+    /// `UITextInput.setMarkedText(_:selectedRange:)`: replaces the marked text (or, with none,
+    /// the selection) with `marked`, asking the host's delegate as for typing, marks it, and
+    /// selects `selection` inside it (clamped). Nil or empty text removes the marked text.
+    func setMarkedText(_ marked: String?, selectedRange selection: NSRange) {
+        let target = markedRange ?? selectedRange
+        let marked = marked ?? ""
+        guard replace(target, with: marked, kind: .typing) else { return }
+        let length = marked.utf16.count
+        markedRange = length > 0 ? NSRange(location: target.location, length: length) : nil
+        let lower = min(max(0, selection.location), length)
+        let upper = min(max(lower, selection.location + max(0, selection.length)), length)
+        selectedRange = NSRange(location: target.location + lower, length: upper - lower)
+        anchor = selectedRange.location
+        host.editorDidChangeSelection()
+    }
+
+    /// `UITextInput.unmarkText()`: the marked text becomes ordinary text where it is.
+    func unmarkText() {
+        guard markedRange != nil else { return }
+        markedRange = nil
+        host.editorDidChangeSelection()
     }
 
     /// Backspace: deletes the selection, else the grapheme cluster before the caret.
@@ -274,6 +305,7 @@ final class TextEditor {
 
     /// Moves the caret to `offset`, or, with `extending`, the selection's free end there.
     func move(to offset: Int, extending: Bool, keepGoal: Bool = false) {
+        markedRange = nil
         endRun()
         if !keepGoal { goalX = nil }
         let offset = min(max(0, offset), length)

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// A place in a text input's text, as UIKit's `UITextPosition`: opaque, compared and
 /// measured only through the text input that made it (`offset(from:to:)`,
@@ -47,8 +48,10 @@ public protocol UIKeyInput: AnyObject {
     func deleteBackward()
 }
 
-/// The text-navigation part of UIKit's `UITextInput` that `UITextField` and `UITextView`
-/// implement (marked text, geometry queries and tokenizers are not here).
+/// UIKit's `UITextInput`, as `UITextField` and `UITextView` implement it: navigation,
+/// geometry (caret and selection rectangles, hit testing) and marked text. Not here:
+/// `tokenizer`, `inputDelegate`, dictation and writing-direction changes (the text inputs lay
+/// out left to right).
 @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The selection (an empty range for the caret); nil when there is no selection.
@@ -69,6 +72,37 @@ public protocol UITextInput: UIKeyInput {
     func replace(_ range: UITextRange, withText text: String)
     /// How two positions are ordered.
     func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult
+    /// The position `offset` characters (grapheme clusters) right or left of `position`, or
+    /// `offset` lines up or down (nearest the caret's x); nil past either end going sideways.
+    func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition?
+    /// The end of `range` farthest in `direction`.
+    func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition?
+    /// From `position` to the start (left, up) or the end (right, down) of its line.
+    func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange?
+    /// The caret's rectangle at `position`, in the input's coordinates (`.null` for a position
+    /// of another input).
+    func caretRect(for position: UITextPosition) -> CGRect
+    /// The first line's rectangle of `range`, in the input's coordinates.
+    func firstRect(for range: UITextRange) -> CGRect
+    /// One rectangle per line of `range` (the caret's for an empty range).
+    func selectionRects(for range: UITextRange) -> [UITextSelectionRect]
+    /// The caret position nearest `point` (the input's coordinates).
+    func closestPosition(to point: CGPoint) -> UITextPosition?
+    /// The caret position nearest `point`, within `range`.
+    func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition?
+    /// The character (grapheme cluster) under `point`, or nil when there is no text.
+    func characterRange(at point: CGPoint) -> UITextRange?
+    /// The text an input method is composing, or nil.
+    var markedTextRange: UITextRange? { get }
+    /// How marked text is shown.
+    var markedTextStyle: [NSAttributedString.Key: Any]? { get set }
+    /// Replaces the marked text (or the selection) with `markedText`, marked, selecting
+    /// `selectedRange` within it (UTF-16, relative to its start). Nil or "" removes it.
+    func setMarkedText(_ markedText: String?, selectedRange: NSRange)
+    /// Makes the marked text ordinary text.
+    func unmarkText()
+    /// The writing direction at `position`: left to right here.
+    func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection
 }
 
 /// Kinescope's text inputs count positions in UTF-16 units from the start (`TextOffset`), so
@@ -101,6 +135,58 @@ public extension UITextInput {
     func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
         let x = (position as? TextOffset)?.offset ?? 0, y = (other as? TextOffset)?.offset ?? 0
         return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+    }
+}
+
+/// The geometry and marked text of Kinescope's own text inputs (`TextInputGeometry`); another
+/// conformer answers empty values unless it implements them.
+public extension UITextInput {
+    func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        (self as? any TextInputGeometry)?.geometryPosition(from: position, in: direction, offset: offset)
+    }
+
+    func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        (self as? any TextInputGeometry)?.geometryPosition(within: range, farthestIn: direction)
+    }
+
+    func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        (self as? any TextInputGeometry)?.geometryCharacterRange(byExtending: position, in: direction)
+    }
+
+    func caretRect(for position: UITextPosition) -> CGRect {
+        (self as? any TextInputGeometry)?.geometryCaretRect(for: position) ?? .null
+    }
+
+    func firstRect(for range: UITextRange) -> CGRect {
+        (self as? any TextInputGeometry)?.geometryFirstRect(for: range) ?? .null
+    }
+
+    func selectionRects(for range: UITextRange) -> [UITextSelectionRect] {
+        (self as? any TextInputGeometry)?.geometrySelectionRects(for: range) ?? []
+    }
+
+    func closestPosition(to point: CGPoint) -> UITextPosition? {
+        (self as? any TextInputGeometry)?.geometryClosestPosition(to: point)
+    }
+
+    func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        (self as? any TextInputGeometry)?.geometryClosestPosition(to: point, within: range)
+    }
+
+    func characterRange(at point: CGPoint) -> UITextRange? {
+        (self as? any TextInputGeometry)?.geometryCharacterRange(at: point)
+    }
+
+    var markedTextRange: UITextRange? { (self as? any TextInputGeometry)?.geometryMarkedTextRange }
+
+    func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        (self as? any TextInputGeometry)?.editor.setMarkedText(markedText, selectedRange: selectedRange)
+    }
+
+    func unmarkText() { (self as? any TextInputGeometry)?.editor.unmarkText() }
+
+    func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection {
+        .leftToRight
     }
 }
 

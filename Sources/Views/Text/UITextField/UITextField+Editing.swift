@@ -1,7 +1,20 @@
 import Foundation
 import Geometry
 
-extension UITextField: TextEditorHost, UITextInput {
+extension UITextField: TextEditorHost, UITextInput, TextInputGeometry {
+    func viewPoint(fromStore point: CGPoint) -> CGPoint {
+        convert(CGPoint(x: point.x + canvas.textOffset.x, y: point.y + canvas.textOffset.y), from: canvas)
+    }
+
+    func storePoint(fromView point: CGPoint) -> CGPoint {
+        let local = canvas.convert(point, from: self)
+        return CGPoint(x: local.x - canvas.textOffset.x, y: local.y - canvas.textOffset.y)
+    }
+
+    func shownOffset(_ offset: Int) -> Int { displayOffset(offset) }
+    func textOffset(fromShown shown: Int) -> Int { textOffset(fromDisplay: shown) }
+    func markedTextStyleChanged() { placeCaret(restartBlink: false) }
+
     var showsClearButtonNow: Bool { !clearButton.isHidden }
 
     func offset(atFieldPoint point: CGPoint) -> Int {

@@ -50,6 +50,12 @@ open class UITextField: UIControl {
     static let clearButtonDiameter: CGFloat = 17
 
     lazy var editor = TextEditor(host: self)
+    /// How marked text (an input method's composition) is shown: `.underlineColor` for its
+    /// underline (default the text colour) and `.backgroundColor` behind it (default none);
+    /// other keys are ignored. Default nil.
+    public var markedTextStyle: [NSAttributedString.Key: Any]? {
+        didSet { markedTextStyleChanged() }
+    }
     let store = TextLayoutStore()
     lazy var canvas = TextCanvas(store: store)
     let borderView = UIView(frame: .zero)
@@ -479,7 +485,8 @@ open class UITextField: UIControl {
             scrollX = min(max(0, scrollX), used + TextCanvas.caretWidth - width)
         }
         canvas.textOffset = CGPoint(x: -scrollX, y: 1)
-        canvas.showSelection(displayRange(editor.selectedRange), tint: tintColor, restartBlink: restartBlink)
+        canvas.showSelection(displayRange(editor.selectedRange), tint: tintColor, restartBlink: restartBlink,
+                             marked: editor.markedRange.map(displayRange), markedStyle: markedTextStyle)
     }
 
     /// `offset` of the text, as an offset of what is shown (bullets count one per character).

@@ -1,7 +1,13 @@
 import Foundation
 import Geometry
 
-extension UITextView: TextEditorHost, UITextInput, TextInputView {
+extension UITextView: TextEditorHost, UITextInput, TextInputView, TextInputGeometry {
+    func viewPoint(fromStore point: CGPoint) -> CGPoint { CGPoint(x: point.x + textOrigin.x, y: point.y + textOrigin.y) }
+    func storePoint(fromView point: CGPoint) -> CGPoint { CGPoint(x: point.x - textOrigin.x, y: point.y - textOrigin.y) }
+    func shownOffset(_ offset: Int) -> Int { offset }
+    func textOffset(fromShown shown: Int) -> Int { shown }
+    func markedTextStyleChanged() { refresh(restartBlink: false, scroll: false) }
+
     var acceptsTextFocus: Bool { isEditable }
 
     /// Pastes X11's primary selection (the text selected last) at `point` (the view's

@@ -38,6 +38,12 @@ open class UITextView: UIScrollView {
     lazy var editor = TextEditor(host: self)
     let store = TextLayoutStore()
     lazy var canvas = TextCanvas(store: store)
+    /// How marked text (an input method's composition) is shown: `.underlineColor` for its
+    /// underline (default the text colour) and `.backgroundColor` behind it (default none);
+    /// other keys are ignored. Default nil.
+    public var markedTextStyle: [NSAttributedString.Key: Any]? {
+        didSet { markedTextStyleChanged() }
+    }
     var forcesEndEditing = false
 
     /// A text view with no text, 12-point system font (UIKit's default when `font` is nil).
@@ -232,7 +238,8 @@ open class UITextView: UIScrollView {
         updateContentSize()
         canvas.frame = bounds
         canvas.textOffset = CGPoint(x: origin.x - bounds.minX, y: origin.y - bounds.minY)
-        canvas.showSelection(editor.selectedRange, tint: tintColor, restartBlink: false)
+        canvas.showSelection(editor.selectedRange, tint: tintColor, restartBlink: false, marked: editor.markedRange,
+                             markedStyle: markedTextStyle)
     }
 
     private func updateContentSize() {
@@ -247,7 +254,8 @@ open class UITextView: UIScrollView {
         canvas.setNeedsDisplayText()
         setNeedsLayout()
         if scroll { scrollRangeToVisible(NSRange(location: editor.focus, length: 0)) }
-        canvas.showSelection(editor.selectedRange, tint: tintColor, restartBlink: restartBlink)
+        canvas.showSelection(editor.selectedRange, tint: tintColor, restartBlink: restartBlink, marked: editor.markedRange,
+                             markedStyle: markedTextStyle)
     }
 
     func offset(at point: CGPoint) -> Int {
