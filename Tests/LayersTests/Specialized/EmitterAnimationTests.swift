@@ -74,6 +74,26 @@ final class EmitterAnimationTests: XCTestCase {
         XCTAssertEqual(later.filter { $0.x > 20 }.count, 101, "the trail stays where it was born, its end at 1 s included")
     }
 
+    /// Values set before the layer is first shown apply from the emitter's start, even with a
+    /// `beginTime` in the past (they used to open a birth epoch at once, so the particles
+    /// already "born" took the defaults: all at (0, 0)).
+    func testValuesSetBeforeTheLayerIsShownApplyFromTheStart() throws {
+        let emitter = CAEmitterLayer()
+        emitter.beginTime = 97
+        emitter.emitterPosition = CGPoint(x: 60, y: 40)
+        let cell = CAEmitterCell()
+        cell.contents = EmitterLayerTests.dot(size: 4)
+        cell.birthRate = 10
+        cell.lifetime = 5
+        emitter.emitterCells = [cell]
+        fixture.show(emitter)
+        var simulation = EmitterSimulation(layer: emitter)
+        let batch = try XCTUnwrap(simulation.particles(at: 3))
+        XCTAssertEqual(batch.particles.count, 31)
+        XCTAssertTrue(batch.particles.allSatisfy { $0.x == 60 && $0.y == 40 }, "born where the emitter was set, not at (0, 0)")
+        XCTAssertTrue(emitter.birthHistory.isEmpty)
+    }
+
     func testAStandaloneEmitterAnimatesItsChangesImplicitly() throws {
         let (root, emitter, _) = emitter()
         emitter.emitterPosition = CGPoint(x: 120, y: 50)
