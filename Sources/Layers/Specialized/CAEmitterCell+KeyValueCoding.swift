@@ -74,7 +74,8 @@ extension CAEmitterCell {
     }
 
     private func propertyValue(forKey key: String) -> Any?? {
-        switch key {
+        if let timing = mediaTimingValue(forKey: key) { return timing }
+        return switch key {
         case "name": .some(name)
         case "enabled", "isEnabled": isEnabled
         case "birthRate": birthRate
@@ -110,19 +111,12 @@ extension CAEmitterCell {
         case "minificationFilterBias": minificationFilterBias
         case "emitterCells": .some(emitterCells)
         case "style": .some(style)
-        case "beginTime": beginTime
-        case "duration": duration
-        case "speed": speed
-        case "timeOffset": timeOffset
-        case "repeatCount": repeatCount
-        case "repeatDuration": repeatDuration
-        case "autoreverses": autoreverses
-        case "fillMode": fillMode
         default: nil
         }
     }
 
     private func setProperty(_ value: Any?, forKey key: String) -> Bool {
+        if let set = setMediaTimingValue(value, forKey: key) { return set }
         let number = scalarValue(value)
         func float(_ set: (Float) -> Void) -> Bool {
             guard let number else { return false }
@@ -132,11 +126,6 @@ extension CAEmitterCell {
         func cgFloat(_ set: (CGFloat) -> Void) -> Bool {
             guard let number else { return false }
             set(CGFloat(number))
-            return true
-        }
-        func double(_ set: (Double) -> Void) -> Bool {
-            guard let number else { return false }
-            set(number)
             return true
         }
         func bool(_ set: (Bool) -> Void) -> Bool {
@@ -201,17 +190,6 @@ extension CAEmitterCell {
         case "style":
             guard value == nil || value is [AnyHashable: Any] else { return false }
             style = value as? [AnyHashable: Any]
-            return true
-        case "beginTime": return double { beginTime = $0 }
-        case "duration": return double { duration = $0 }
-        case "speed": return float { speed = $0 }
-        case "timeOffset": return double { timeOffset = $0 }
-        case "repeatCount": return float { repeatCount = $0 }
-        case "repeatDuration": return double { repeatDuration = $0 }
-        case "autoreverses": return bool { autoreverses = $0 }
-        case "fillMode":
-            guard let mode = (value as? CAMediaTimingFillMode) ?? (value as? String).map(CAMediaTimingFillMode.init(rawValue:)) else { return false }
-            fillMode = mode
             return true
         default: return false
         }

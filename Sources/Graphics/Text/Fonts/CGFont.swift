@@ -182,28 +182,8 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
             let path = CGMutablePath()
             if Int(glyph) < numberOfGlyphs, FT_Load_Glyph(face, FT_UInt(glyph), FT_Int32(FT_LOAD_NO_SCALE)) == 0,
                face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
-                var sink = OutlineSink(path: path, scale: 1 / CGFloat(max(1, face.pointee.units_per_EM)))
-                var funcs = FT_Outline_Funcs(
-                    move_to: { to, user in
-                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.move(to!.pointee)
-                        return 0
-                    },
-                    line_to: { to, user in
-                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.line(to!.pointee)
-                        return 0
-                    },
-                    conic_to: { control, to, user in
-                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.quad(control!.pointee, to!.pointee)
-                        return 0
-                    },
-                    cubic_to: { c1, c2, to, user in
-                        user!.assumingMemoryBound(to: OutlineSink.self).pointee.cubic(c1!.pointee, c2!.pointee, to!.pointee)
-                        return 0
-                    },
-                    shift: 0, delta: 0)
-                _ = withUnsafeMutablePointer(to: &sink) {
-                    FT_Outline_Decompose(&face.pointee.glyph.pointee.outline, &funcs, $0)
-                }
+                var sink = EmSink(path: path, scale: 1 / CGFloat(max(1, face.pointee.units_per_EM)))
+                GlyphOutline.decompose(&face.pointee.glyph.pointee.outline, into: &sink)
                 if !path.isEmpty { path.closeSubpath() }
             }
             outlines[glyph] = path
@@ -212,7 +192,7 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Builds a path from FreeType's outline callbacks, in ems with y up.
-    private struct OutlineSink {
+    private struct EmSink: OutlineSink {
         let path: CGMutablePath
         let scale: CGFloat
         func point(_ v: FT_Vector) -> CGPoint { CGPoint(x: CGFloat(v.x) * scale, y: CGFloat(v.y) * scale) }
