@@ -34,6 +34,8 @@ open class UITextSelectionRect {
     private let starts: Bool
     private let ends: Bool
 
+    /// An empty rectangle (zero, containing neither end), for subclasses that override the
+    /// properties, as UIKit's subclasses do.
     public init() {
         storedRect = .zero
         starts = false
