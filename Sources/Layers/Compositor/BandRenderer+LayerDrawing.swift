@@ -28,6 +28,18 @@ protocol LayerDrawing: AnyObject, Sendable {
     /// Paints the drawing into `bitmap` (transparent on entry), with `transform` mapping the
     /// layer's coordinates to `bitmap`'s pixels; `renderer` lends its rasterizer and scratch.
     func rasterize(into bitmap: Bitmap, transform: CGAffineTransform, renderer: BandRenderer)
+    /// Draws the drawing through the affine `transform` (layer → target pixels) onto the part
+    /// `visible` of `target`, where `region` is the drawing's whole box on the target, multiplied
+    /// by `opacity`, without an RGBA raster; false when it cannot (the caller then composites
+    /// `rasterize`'s pixels). Each pixel must depend on `transform` and `region` only, not on
+    /// `visible`, so that bands and damage rectangles give the same bytes.
+    func drawDirectly(transform: CGAffineTransform, region: PixelRect, visible: PixelRect, target: Bitmap,
+                      opacity: Float, renderer: BandRenderer) -> Bool
+}
+
+extension LayerDrawing {
+    func drawDirectly(transform: CGAffineTransform, region: PixelRect, visible: PixelRect, target: Bitmap,
+                      opacity: Float, renderer: BandRenderer) -> Bool { false }
 }
 
 /// A layer that draws a `LayerDrawing` (shape and gradient layers).
@@ -39,13 +51,14 @@ protocol LayerDrawingSource: CALayer {
     func layerDrawing(properties: LayerProperties, model: Bool) -> (any LayerDrawing)?
 }
 
-/// The pixels of a layer's last drawing at one map and region, reused while they match.
+/// The pixels of a layer's last drawing at one map and region, reused while they match: as
+/// premultiplied colour (`raster`), or, for a drawing that paints solid colours, as one coverage
+/// mask per colour (`coverage`), which is a quarter of the memory and is painted straight onto
+/// the frame.
 final class DeviceRasterCache: @unchecked Sendable {
     private let lock = NSLock()
-    private weak var drawn: (any LayerDrawing)?
-    private var transform = CGAffineTransform.identity
-    private var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    private var pixels: Pixels?
+    private var pixelsEntry = Entry<Pixels>()
+    private var masksEntry = Entry<Masks>()
     private var count = 0
 
     /// The raster, as a reference: a band holds it while compositing, so that the cache knows
@@ -53,6 +66,27 @@ final class DeviceRasterCache: @unchecked Sendable {
     final class Pixels: @unchecked Sendable {
         let bitmap: Bitmap
         init(_ bitmap: Bitmap) { self.bitmap = bitmap }
+    }
+
+    /// Coverage masks of one size, one per colour a drawing paints (a shape's fill and stroke),
+    /// held like `Pixels`.
+    final class Masks: @unchecked Sendable {
+        let masks: [CoverageMask]
+        init(_ masks: [CoverageMask]) { self.masks = masks }
+    }
+
+    /// What one kind of payload was made from.
+    private struct Entry<Payload: AnyObject> {
+        weak var drawn: AnyObject?
+        var transform = CGAffineTransform.identity
+        var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var payload: Payload?
+
+        func matches(_ drawing: AnyObject, _ transform: CGAffineTransform, _ region: PixelRect) -> Payload? {
+            guard let payload, let drawn, drawn === drawing, self.transform == transform, self.region == region
+            else { return nil }
+            return payload
+        }
     }
 
     /// How many times a drawing has been rasterized into this cache (tests count them).
@@ -69,21 +103,41 @@ final class DeviceRasterCache: @unchecked Sendable {
                 paint: (Bitmap) -> Void) -> Pixels? {
         lock.lock()
         defer { lock.unlock() }
-        if let pixels, let drawn, drawn === drawing, self.transform == transform, self.region == region {
-            return pixels
-        }
+        if let pixels = pixelsEntry.matches(drawing, transform, region) { return pixels }
         guard let size = try? PixelSize(width: region.width, height: region.height) else { return nil }
+        var pixels = pixelsEntry.payload
+        pixelsEntry.payload = nil
         if pixels == nil || pixels!.bitmap.size != size || !isKnownUniquelyReferenced(&pixels!) {
             pixels = Pixels(Bitmap(size: size))
         } else {
             pixels!.bitmap.fill(with: .clear)
         }
         paint(pixels!.bitmap)
-        drawn = drawing
-        self.transform = transform
-        self.region = region
+        pixelsEntry = Entry(drawn: drawing, transform: transform, region: region, payload: pixels)
         count += 1
         return pixels
+    }
+
+    /// `count` coverage masks of `drawing` (a drawing, or the immutable part of one that its
+    /// masks depend on) through `transform` over `region`, written by `paint` (which must set
+    /// every value of each) when the cache does not hold them; masks still held by a band are
+    /// never written, as in `raster`.
+    func coverage(of drawing: AnyObject, count maskCount: Int, transform: CGAffineTransform, region: PixelRect,
+                  paint: ([CoverageMask]) -> Void) -> Masks? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let masks = masksEntry.matches(drawing, transform, region), masks.masks.count == maskCount { return masks }
+        guard let size = try? PixelSize(width: region.width, height: region.height) else { return nil }
+        var masks = masksEntry.payload
+        masksEntry.payload = nil
+        if masks == nil || masks!.masks.count != maskCount || masks!.masks.first?.size != size
+            || !isKnownUniquelyReferenced(&masks!) {
+            masks = Masks((0..<maskCount).map { _ in CoverageMask(size: size) })
+        }
+        paint(masks!.masks)
+        masksEntry = Entry(drawn: drawing, transform: transform, region: region, payload: masks)
+        count += 1
+        return masks
     }
 }
 
@@ -105,6 +159,8 @@ extension BandRenderer {
             let region = pixelRect(enclosing: box.applying(affine)).intersection(target.bounds)
             let visible = region.intersection(clip)
             guard !visible.isEmpty else { return }
+            if drawing.drawDirectly(transform: affine, region: region, visible: visible, target: target,
+                                    opacity: opacity, renderer: self) { return }
             let toRegion = affine.concatenating(CGAffineTransform(translationX: CGFloat(-region.minX),
                                                                    y: CGFloat(-region.minY)))
             guard let pixels = drawing.rasterCache.raster(of: drawing, transform: affine, region: region, paint: {

@@ -5,6 +5,9 @@ import Raster
 /// used by one thread at a time.
 final class BandRenderer: @unchecked Sendable {
     let scratch = ScratchBuffers()
+    /// The serial number of the frame being drawn (unique in the process; 0 outside a
+    /// compositor's frame), so that a drawing can tell its first frame from later ones.
+    var frameSerial: UInt64 = 0
     let rasterizer = CoverageRasterizer()
     /// A one-pixel image whose pixel is set to a colour before each solid fill.
     let solid = MipmappedImage(Bitmap(width: 1, height: 1))

@@ -41,7 +41,7 @@ extension Compositor {
             render(root, into: target, transform: transform, background: background, damage: rects)
             return
         }
-        contentsCache?.beginRender()
+        beginFrame()
         let count = threadCount
         DispatchQueue.concurrentPerform(iterations: count) { [bands] index in
             for rect in stride(from: index, to: rects.count, by: count).map({ rects[$0] }) {

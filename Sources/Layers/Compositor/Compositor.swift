@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Geometry
 import Raster
+import Synchronization
 
 /// Draws a render tree into a bitmap: Kinescope's software compositor.
 ///
@@ -47,9 +48,20 @@ public final class Compositor: @unchecked Sendable {
     /// with nil, the tree is drawn over what is there. Only pixels inside `clip` change.
     public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
                        background: PremultipliedColor? = .clear, clip: PixelRect? = nil) {
-        contentsCache?.beginRender()
+        beginFrame()
         renderBands(root, into: target, transform: transform, background: background, clip: clip)
     }
+
+    /// Starts a frame: the contents cache counts it, and every band learns its serial number.
+    func beginFrame() {
+        contentsCache?.beginRender()
+        let serial = Self.frameSerials.add(1, ordering: .relaxed).newValue
+        for band in bands { band.frameSerial = serial }
+    }
+
+    /// The last frame serial handed out, by any compositor: a frame's serial is unique in the
+    /// process, so a drawing can tell a frame it was first drawn in from a later one.
+    private static let frameSerials = Atomic<UInt64>(0)
 
     /// `render(_:into:transform:background:clip:)` within a frame already begun (the caches
     /// count frames, not rectangles).
@@ -79,7 +91,7 @@ public final class Compositor: @unchecked Sendable {
     /// whole `render` (tested). Overlapping rectangles are drawn twice, with the same result.
     public func render(_ root: RenderNode?, into target: Bitmap, transform: Homography = .identity,
                        background: PremultipliedColor? = .clear, damage: [PixelRect]) {
-        contentsCache?.beginRender()
+        beginFrame()
         for rect in damage {
             renderBands(root, into: target, transform: transform, background: background, clip: rect)
         }

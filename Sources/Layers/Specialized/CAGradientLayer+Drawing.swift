@@ -1,26 +1,57 @@
+// A gradient drawn under an affine map is its rounded bounds' coverage mask (rasterized once per
+// shape and map, kept while only the colours or locations change) and its shading, composited
+// through the mask. The shading of a drawing shown for the first time goes straight onto the
+// frame, each band shading its own rows (a gradient animated every frame is shaded once a frame,
+// in parallel, with no raster); a drawing shown again (static) is shaded once into an RGBA
+// raster kept in the cache and composited from it. The shader colours a pixel from its position
+// alone (`GradientShader.shadeRow`), and both ways composite the same colours through the same
+// mask with the same kernel, so the bytes are the same whichever way a band takes. Measured:
+// BENCHMARKS.md, "Specialized layers".
+
 import Foundation
 import Geometry
 import Graphics
 import Raster
+import Synchronization
 
 /// A gradient layer's fill at one instant, as the compositor rasterizes it: the ramp of its
 /// stops (built once per drawing) shaded over the layer's rounded bounds.
 final class GradientDrawing: LayerDrawing, @unchecked Sendable {
+    /// The rounded bounds the gradient fills, shared by the drawings of a layer while they do not
+    /// change, so that their coverage mask is kept when only the colours move.
+    final class Shape: Sendable {
+        let bounds: CGRect
+        let corners: CornerRadii
+        init(bounds: CGRect, corners: CornerRadii) {
+            self.bounds = bounds
+            self.corners = corners
+        }
+    }
+
     let gradient: CAGradientLayer.Gradient
-    let bounds: CGRect
-    let corners: CornerRadii
+    let shape: Shape
     let rasterCache: DeviceRasterCache
     private let ramp: GradientRamp
+    /// The serial of the first frame that drew this drawing (0 before; see the note).
+    private let firstFrame = Atomic<UInt64>(0)
 
+    var bounds: CGRect { shape.bounds }
+    var corners: CornerRadii { shape.corners }
     var coverageBox: CGRect { bounds }
 
-    init(gradient: CAGradientLayer.Gradient, colors: [CGColor], bounds: CGRect, corners: CornerRadii,
-         cache: DeviceRasterCache) {
+    init(gradient: CAGradientLayer.Gradient, colors: [CGColor], shape: Shape, cache: DeviceRasterCache) {
         self.gradient = gradient
-        self.bounds = bounds
-        self.corners = corners
+        self.shape = shape
         rasterCache = cache
         ramp = GradientRamp(stops: Self.stops(colors: colors, locations: gradient.locations))
+    }
+
+    /// Whether a frame before `serial` drew this drawing (recording `serial` as the first one when
+    /// none did); always false outside a compositor's frame (serial 0).
+    private func wasDrawnBefore(frame serial: UInt64) -> Bool {
+        guard serial != 0 else { return false }
+        let (exchanged, first) = firstFrame.compareExchange(expected: 0, desired: serial, ordering: .relaxed)
+        return !exchanged && first != serial
     }
 
     /// The stops: `locations` when there is one per colour, else evenly spread.
@@ -64,6 +95,60 @@ final class GradientDrawing: LayerDrawing, @unchecked Sendable {
         guard abs(toPixels.determinant) > 1e-12, toPixels.determinant.isFinite else { return nil }
         return GradientShader(shape: shape, ramp: ramp, extendsBefore: true, extendsAfter: true,
                               pixelToGradient: toPixels.inverted())
+    }
+
+    func drawDirectly(transform: CGAffineTransform, region: PixelRect, visible: PixelRect, target: Bitmap,
+                      opacity: Float, renderer: BandRenderer) -> Bool {
+        let alpha = UInt8(max(0, min(255, (opacity * 255).rounded())))
+        let toRegion = transform.concatenating(CGAffineTransform(translationX: CGFloat(-region.minX),
+                                                                  y: CGFloat(-region.minY)))
+        guard alpha > 0, let shader = shader(transform: toRegion) else { return true }
+        guard let coverage = rasterCache.coverage(of: shape, count: 1, transform: transform, region: region, paint: {
+            let scratch = renderer.scratch
+            scratch.beginShape(tolerance: 0.1)
+            scratch.shape.addRoundedRect(bounds, radii: corners, transform: toRegion, workspace: &scratch.contour)
+            renderer.rasterizer.fill(scratch.shape, rule: .nonZero, into: $0[0])
+            scratch.endShape()
+        }) else { return true }
+        let part = visible.offsetBy(-region.minX, -region.minY)
+        withExtendedLifetime(coverage) {
+            guard let mask = try? coverage.masks[0].view(of: part) else { return }
+            if wasDrawnBefore(frame: renderer.frameSerial) {
+                guard let pixels = rasterCache.raster(of: self, transform: transform, region: region, paint: {
+                    Self.shade(shader, into: $0, originX: 0, originY: 0, renderer: renderer)
+                }), let source = try? pixels.bitmap.view(of: part) else { return }
+                withExtendedLifetime(pixels) {
+                    try? target.composite(source, atX: visible.minX, y: visible.minY, mask: mask, opacity: alpha)
+                }
+                return
+            }
+            let row = renderer.scratch.acquireBitmap(PixelSize(uncheckedWidth: part.width, height: 1))
+            defer { renderer.scratch.releaseBitmap() }
+            for y in 0..<part.height {
+                Self.shade(shader, into: row, originX: part.minX, originY: part.minY + y, renderer: renderer)
+                guard let maskRow = try? mask.view(of: PixelRect(x: 0, y: y, width: part.width, height: 1)) else { continue }
+                try? target.composite(row, atX: visible.minX, y: visible.minY + y, mask: maskRow, opacity: alpha)
+            }
+        }
+        return true
+    }
+
+    /// Shades `bitmap`'s pixels as the pixels from (`originX`, `originY`) of the shader's space,
+    /// transparent where the shader draws nothing.
+    private static func shade(_ shader: GradientShader, into bitmap: Bitmap, originX: Int, originY: Int,
+                              renderer: BandRenderer) {
+        let width = bitmap.width
+        let covered = renderer.scratch.acquireMask(PixelSize(uncheckedWidth: width, height: 1))
+        defer { renderer.scratch.releaseMask() }
+        for y in 0..<bitmap.height {
+            let colors = bitmap.baseAddress + y * bitmap.rowStride
+            guard shader.shadeRow(y: originY + y, x: originX, count: width, colors: colors,
+                                  coverage: covered.baseAddress) else {
+                colors.update(repeating: 0, count: width)
+                continue
+            }
+            for x in 0..<width where covered.baseAddress[x] == 0 { colors[x] = 0 }
+        }
     }
 
     func rasterize(into bitmap: Bitmap, transform: CGAffineTransform, renderer: BandRenderer) {

@@ -181,7 +181,9 @@ open class CAGradientLayer: CALayer, LayerDrawingSource, SpecializedKeyValueCodi
               p.bounds.width.isFinite, p.bounds.height.isFinite else { return nil }
         let corners = cornerRadii(p)
         if let last = lastDrawing, last.gradient == g, last.bounds == p.bounds, last.corners == corners { return last }
-        let drawing = GradientDrawing(gradient: g, colors: colors, bounds: p.bounds, corners: corners, cache: drawingCache)
+        let shape = lastDrawing.flatMap { $0.shape.bounds == p.bounds && $0.shape.corners == corners ? $0.shape : nil }
+            ?? GradientDrawing.Shape(bounds: p.bounds, corners: corners)
+        let drawing = GradientDrawing(gradient: g, colors: colors, shape: shape, cache: drawingCache)
         lastDrawing = drawing
         return drawing
     }

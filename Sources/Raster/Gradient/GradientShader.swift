@@ -51,8 +51,34 @@ public struct GradientShader: Sendable {
 
     /// Writes the colours of pixels `x ..< x + count` of row `y` into `colors` and their
     /// coverage (255 drawn, 0 not) into `coverage`. Returns false when no pixel is drawn.
+    ///
+    /// A pixel's colour depends on its position alone, not on where the span starts: the row is
+    /// shaded in runs of `runLength` columns, each stepped from the pixel at its start (a column
+    /// that is a multiple of `runLength`), so bands, damage rectangles and a raster drawn once
+    /// give the same bytes.
     public func shadeRow(y: Int, x: Int, count: Int, colors: UnsafeMutablePointer<UInt32>,
                          coverage: UnsafeMutablePointer<UInt8>) -> Bool {
+        var any = false
+        var column = x
+        let end = x + count
+        while column < end {
+            let runStart = column - ((column % Self.runLength) + Self.runLength) % Self.runLength
+            let runEnd = min(end, runStart + Self.runLength)
+            let offset = column - x
+            if shadeRun(y: y, origin: runStart, skip: column - runStart, count: runEnd - column,
+                        colors: colors + offset, coverage: coverage + offset) { any = true }
+            column = runEnd
+        }
+        return any
+    }
+
+    /// Columns shaded from one starting point (see `shadeRow`).
+    static let runLength = 64
+
+    /// Shades pixels `origin + skip ..< origin + skip + count` of row `y`, stepping from the pixel
+    /// at `origin`.
+    private func shadeRun(y: Int, origin x: Int, skip: Int, count: Int, colors: UnsafeMutablePointer<UInt32>,
+                          coverage: UnsafeMutablePointer<UInt8>) -> Bool {
         let m = pixelToGradient
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         let ox = Double(m.a) * px + Double(m.c) * py + Double(m.tx)
@@ -85,16 +111,16 @@ public struct GradientShader: Sendable {
                 }
                 let t0 = ((ox - Double(start.x)) * dx + (oy - Double(start.y)) * dy) / length2
                 let dt = (stepX * dx + stepY * dy) / length2
-                let tEnd = t0 + Double(count) * dt
+                let tEnd = t0 + Double(skip + count) * dt
                 guard abs(t0) < 1e6, abs(tEnd) < 1e6 else {
-                    for i in 0..<count { put(i, t0 + Double(i) * dt) }
+                    for i in 0..<count { put(i, t0 + Double(skip + i) * dt) }
                     return
                 }
                 // The table index in 32.32 fixed point, one add per pixel: t in 0...1 is
                 // index + ½ in ½...1023½.
                 let one = 4_294_967_296.0
-                var v = Int64((t0 * last + 0.5) * one)
                 let step = Int64(dt * last * one)
+                var v = Int64((t0 * last + 0.5) * one) &+ Int64(skip) &* step
                 let low = Int64(0.5 * one), high = Int64((last + 0.5) * one)
                 let first = lut[0], final = lut[lut.count - 1]
                 for i in 0..<count {
@@ -131,7 +157,7 @@ public struct GradientShader: Sendable {
                 if abs(a) >= 1e-9 {
                     let invA = 1 / a
                     for i in 0..<count {
-                        let x = Double(i)
+                        let x = Double(skip + i)
                         let b = b0 + x * db, c = c0 + x * (dc + x * ddc)
                         let discriminant = b * b - a * c
                         guard discriminant >= 0 else {
@@ -145,14 +171,15 @@ public struct GradientShader: Sendable {
                     }
                 } else {
                     for i in 0..<count {
-                        let x = Double(i)
+                        let x = Double(skip + i)
                         put(i, radialT(a: a, b: b0 + x * db, c: c0 + x * (dc + x * ddc), r0: r0, dr: dr))
                     }
                 }
             case let .conic(center, angle):
                 let turn = 2 * Double.pi
                 for i in 0..<count {
-                    let vx = ox + Double(i) * stepX - Double(center.x), vy = oy + Double(i) * stepY - Double(center.y)
+                    let k = Double(skip + i)
+                    let vx = ox + k * stepX - Double(center.x), vy = oy + k * stepY - Double(center.y)
                     var t = (atan2(vy, vx) - Double(angle)) / turn
                     t -= t.rounded(.down)
                     put(i, t)

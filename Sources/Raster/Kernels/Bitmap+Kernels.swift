@@ -26,16 +26,19 @@ struct RowKernels: Sendable {
                                      UnsafePointer<UInt8>, Int, UInt8) -> Void
     let mix: @Sendable (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt32>, UnsafePointer<UInt32>,
                         Int, UInt8) -> Void
+    let maskedFill: @Sendable (UnsafeMutablePointer<UInt32>, UInt32, UnsafePointer<UInt8>, Int, UInt8) -> Void
 
     static let reference = RowKernels(
         fill: ReferenceKernels.fill, fillSourceOver: ReferenceKernels.fillSourceOver,
         copy: ReferenceKernels.copy, sourceOver: ReferenceKernels.sourceOver,
-        maskedSourceOver: ReferenceKernels.sourceOver, mix: ReferenceKernels.mix)
+        maskedSourceOver: ReferenceKernels.sourceOver, mix: ReferenceKernels.mix,
+        maskedFill: ReferenceKernels.fill)
 
     static let fast = RowKernels(
         fill: FastKernels.fill, fillSourceOver: FastKernels.fillSourceOver,
         copy: FastKernels.copy, sourceOver: FastKernels.sourceOver,
-        maskedSourceOver: FastKernels.sourceOver, mix: FastKernels.mix)
+        maskedSourceOver: FastKernels.sourceOver, mix: FastKernels.mix,
+        maskedFill: FastKernels.fill)
 }
 
 extension KernelPath {

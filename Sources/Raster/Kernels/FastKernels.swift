@@ -116,6 +116,34 @@ enum FastKernels {
                                     count: count &- i, opacity: opacity)
     }
 
+    /// Skips eight-pixel blocks of zero coverage (a stroke's mask is mostly empty) and stores the
+    /// colour where an opaque colour covers a whole block at full opacity.
+    static func fill(_ destination: UnsafeMutablePointer<UInt32>, color: UInt32, coverage: UnsafePointer<UInt8>,
+                     count: Int, opacity: UInt8) {
+        if opacity == 0 || color == 0 { return }
+        let source = PixelVector(repeating: color)
+        let opaque = color >> 24 == 255 && opacity == 255
+        let opacityLanes = ChannelVector(repeating: UInt16(opacity))
+        var i = 0
+        while i &+ pixelVectorWidth <= count {
+            let m = loadCoverage(coverage + i)
+            if m == 0 {
+                i &+= pixelVectorWidth
+                continue
+            }
+            if opaque && m == ~0 {
+                storePixels(source, to: destination + i)
+            } else {
+                var factor = spreadFactor(widenCoverage(m))
+                if opacity != 255 { factor = divideBy255(factor &* opacityLanes) }
+                storePixels(sourceOverVector(scalePixels(source, by: factor), loadPixels(destination + i)),
+                            to: destination + i)
+            }
+            i &+= pixelVectorWidth
+        }
+        ReferenceKernels.fill(destination + i, color: color, coverage: coverage + i, count: count &- i, opacity: opacity)
+    }
+
     static func mix(_ destination: UnsafeMutablePointer<UInt32>, from: UnsafePointer<UInt32>,
                     to: UnsafePointer<UInt32>, count: Int, weight: UInt8) {
         if weight == 0 { return copy(destination, from: from, count: count) }

@@ -77,6 +77,17 @@ enum ReferenceKernels {
         }
     }
 
+    /// Source-over of the solid `color` scaled by `coverage · opacity / 255²` (the factor rounded
+    /// to 8 bits first, as in the masked source-over): how a shape's coverage is painted.
+    static func fill(_ destination: UnsafeMutablePointer<UInt32>, color: UInt32, coverage: UnsafePointer<UInt8>,
+                     count: Int, opacity: UInt8) {
+        let opacity = UInt32(opacity)
+        for i in 0..<count {
+            let factor = divideBy255(UInt32(coverage[i]) * opacity)
+            destination[i] = sourceOver(scale(color, by: factor), destination[i])
+        }
+    }
+
     static func mix(_ destination: UnsafeMutablePointer<UInt32>, from: UnsafePointer<UInt32>,
                     to: UnsafePointer<UInt32>, count: Int, weight: UInt8) {
         let weight = UInt32(weight)

@@ -107,13 +107,40 @@ final class GradientLayerTests: XCTestCase {
         layer.colors = [red, blue]
         root.addSublayer(layer)
         _ = render(root)
+        XCTAssertEqual(layer.drawingRasterizationCount, 1, "first shown: the bounds' mask, the shading straight onto the frame")
         _ = render(root, threads: 7)
         root.backgroundColor = white
         _ = render(root, threads: 2)
-        XCTAssertEqual(layer.drawingRasterizationCount, 1)
+        _ = render(root)
+        XCTAssertEqual(layer.drawingRasterizationCount, 2, "shown again: the shading is kept, once, for all bands")
         layer.startPoint = CGPoint(x: 0, y: 0.5)
         _ = render(root)
-        XCTAssertEqual(layer.drawingRasterizationCount, 2)
+        XCTAssertEqual(layer.drawingRasterizationCount, 2, "a new gradient on the same bounds keeps the mask")
+        _ = render(root)
+        XCTAssertEqual(layer.drawingRasterizationCount, 3)
+    }
+
+    func testGradientShownOnceAndShownAgainGiveTheSameBytes() {
+        for type in [CAGradientLayerType.axial, .radial, .conic] {
+            let root = rootLayer(width: 120, height: 100)
+            let layer = CAGradientLayer()
+            layer.frame = CGRect(x: 12, y: 10, width: 90, height: 75)
+            layer.colors = [red, white, blue]
+            layer.locations = [0, 0.3, 1]
+            layer.type = type
+            layer.startPoint = CGPoint(x: 0.2, y: 0.3)
+            layer.endPoint = CGPoint(x: 0.9, y: 0.8)
+            layer.cornerRadius = 14
+            layer.opacity = 0.6
+            layer.transform = CATransform3DMakeRotation(0.25, 0, 0, 1)
+            root.addSublayer(layer)
+            let first = render(root, threads: 2)
+            let rasterized = layer.drawingRasterizationCount
+            let again = render(root, threads: 3)
+            XCTAssertEqual(layer.drawingRasterizationCount, rasterized + 1, "\(type): the second showing keeps a raster")
+            XCTAssertEqual(again.pixelBytes, first.pixelBytes, "\(type): shaded onto the frame or from the raster")
+            XCTAssertEqual(render(root, threads: 1).pixelBytes, first.pixelBytes, "\(type): from the raster, one band")
+        }
     }
 
     func testSameBytesForOneTwoAndSevenThreads() {

@@ -215,6 +215,42 @@ final class ShapeLayerTests: XCTestCase {
         assertSameBytesForOneTwoAndSevenThreads(root)
     }
 
+    func testHalfOpaqueShapeFadesItsFillAndStrokeTogether() {
+        let root = rootLayer(width: 80, height: 60)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = CGPath(rect: CGRect(x: 20, y: 15, width: 40, height: 30), transform: nil)
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        shape.lineWidth = 8
+        shape.opacity = 0.5
+        root.addSublayer(shape)
+        let image = render(root)
+        // Half of opaque blue over white, with no red: the fill under the stroke does not show.
+        XCTAssertEqual(image[x: 21, y: 30].packed, 0xFF7F_7FFF, "stroke over the fill")
+        XCTAssertEqual(image[x: 40, y: 30].packed, 0xFFFF_7F7F, "fill alone")
+        XCTAssertEqual(image[x: 18, y: 30].packed, 0xFF7F_7FFF, "stroke outside the fill")
+        XCTAssertEqual(image[x: 5, y: 5].packed, 0xFFFF_FFFF, "background")
+        assertSameBytesForOneTwoAndSevenThreads(root)
+    }
+
+    func testShapeTurnedInPerspectiveIsDrawn() {
+        let root = rootLayer(width: 100, height: 80)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 20, y: 10, width: 60, height: 60)
+        shape.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
+        shape.fillColor = CGColor(red: 0, green: 0.5, blue: 0, alpha: 1)
+        var turn = CATransform3DIdentity
+        turn.m34 = -1 / 200
+        shape.transform = CATransform3DRotate(turn, 0.6, 0, 1, 0)
+        root.addSublayer(shape)
+        let image = render(root)
+        XCTAssertEqual(image[x: 50, y: 40].packed, shape.fillColor!.premultipliedPixel.packed, "the centre is filled")
+        XCTAssertEqual(image[x: 50, y: 2].packed, root.backgroundColor!.premultipliedPixel.packed, "above the disc")
+        assertSameBytesForOneTwoAndSevenThreads(root)
+    }
+
     func testBadInputDrawsNothingAndDoesNotTrap() {
         let root = rootLayer(width: 60, height: 40)
         let plain = render(root)
