@@ -5,6 +5,7 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_OUTLINE_H
+#include FT_SFNT_NAMES_H
 
 /* FT_LOAD_TARGET_LIGHT and FT_HAS_KERNING are function-like macros, which Swift cannot import. */
 

@@ -74,4 +74,46 @@ final class CGFontTests: XCTestCase {
             XCTAssertTrue("\(error)".contains(corrupt.lastPathComponent), "\(error)")
         }
     }
+
+    func testAFontFromADataProviderIsTheFaceItsBytesHold() throws {
+        let installed = try dejaVu()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: installed.file.path))
+        let provider = try XCTUnwrap(CGDataProvider(data: bytes as CFData))
+        let font = try XCTUnwrap(CGFont(provider), "the bytes of an installed TrueType file")
+        XCTAssertEqual(font.postScriptName, "DejaVuSans")
+        XCTAssertEqual(font.fullName, "DejaVu Sans")
+        XCTAssertEqual(font.unitsPerEm, installed.unitsPerEm)
+        XCTAssertEqual(font.ascent, installed.ascent)
+        XCTAssertEqual(font.numberOfGlyphs, installed.numberOfGlyphs)
+        XCTAssertNotEqual(font, installed, "another font object, from other bytes")
+        let glyphs = ["K", "i", "n", "e", "s", "c", "o", "p"].map { font.getGlyphWithGlyphName(name: $0) }
+        XCTAssertFalse(glyphs.contains(0), "every name is a glyph of the face")
+        var advances = [Int32](repeating: 0, count: glyphs.count), expected = advances
+        XCTAssertTrue(font.getGlyphAdvances(glyphs: glyphs, count: glyphs.count, advances: &advances))
+        XCTAssertTrue(installed.getGlyphAdvances(glyphs: glyphs, count: glyphs.count, advances: &expected))
+        XCTAssertEqual(advances, expected)
+        // Drawn through a context, the glyph is the installed font's, pixel for pixel.
+        func drawn(_ font: CGFont) throws -> [UInt32] {
+            let context = try XCTUnwrap(CGContext(width: 80, height: 80))
+            context.setFillColor(CGColor(gray: 1, alpha: 1))
+            context.fill(CGRect(x: 0, y: 0, width: 80, height: 80))
+            context.setFillColor(CGColor(gray: 0, alpha: 1))
+            context.setFont(font)
+            context.setFontSize(50)
+            context.showGlyphs([font.getGlyphWithGlyphName(name: "g")], at: [CGPoint(x: 10, y: 25)])
+            let bitmap = context.bitmap
+            return (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap[x: $0, y: y].packed } }
+        }
+        let ink = try drawn(font)
+        XCTAssertTrue(ink.contains { $0 != 0xFFFF_FFFF }, "the glyph is drawn")
+        XCTAssertEqual(ink, try drawn(installed))
+    }
+
+    func testDataThatIsNotAFontGivesNoFont() throws {
+        XCTAssertNil(CGFont(try XCTUnwrap(CGDataProvider(data: Data("not a font at all".utf8) as CFData))))
+        XCTAssertNil(CGFont(try XCTUnwrap(CGDataProvider(data: Data() as CFData))))
+        var truncated = try Data(contentsOf: URL(fileURLWithPath: try dejaVu().file.path))
+        truncated.removeSubrange(64...)
+        XCTAssertNil(CGFont(try XCTUnwrap(CGDataProvider(data: truncated as CFData))), "the first 64 bytes of a font")
+    }
 }

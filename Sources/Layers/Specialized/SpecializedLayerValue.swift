@@ -105,6 +105,15 @@ extension CALayer {
         return forRender ? engine.frameTime : engine.clock.now
     }
 
+    /// `animation`'s keyframe program for `key` of `kind`, kept on its compiled animation.
+    private static func keyframeProgram(_ animation: CAKeyframeAnimation, _ compiled: CompiledAnimation, kind: ValueKind,
+                                        key: String) -> KeyframeResult {
+        if let kept = compiled.specializedKeyframes, kept.kind == kind { return kept.result }
+        let result = KeyframeProgram.make(animation, kind: kind, keyPath: key)
+        compiled.specializedKeyframes = (kind, result)
+        return result
+    }
+
     private static func apply(_ animation: CAAnimation, _ program: CompiledAnimation, at time: CFTimeInterval,
                               key: String, kind: SpecializedValue.Kind, model: SpecializedValue,
                               to value: inout SpecializedValue) {
@@ -122,7 +131,7 @@ extension CALayer {
         let result: SpecializedValue?
         switch property {
         case let keyframes as CAKeyframeAnimation:
-            if case let .single(k) = kind, case let .success(program) = KeyframeProgram.make(keyframes, kind: k, keyPath: key) {
+            if case let .single(k) = kind, case let .success(program) = keyframeProgram(keyframes, program, kind: k, key: key) {
                 // One value: the whole of CALayer's keyframe evaluation (paths, paced and cubic modes).
                 result = .single(program.value(at: eased).value)
             } else {

@@ -123,6 +123,18 @@ public struct GradientShader: Sendable {
                 var v = Int64((t0 * last + 0.5) * one) &+ Int64(skip) &* step
                 let low = Int64(0.5 * one), high = Int64((last + 0.5) * one)
                 let first = lut[0], final = lut[lut.count - 1]
+                if extendsBefore && extendsAfter {
+                    // Clamping the index to the table's ends gives the end colours the branches
+                    // below give, without a branch a pixel.
+                    coverage.update(repeating: 255, count: count)
+                    let highest = high &- 1
+                    for i in 0..<count {
+                        colors[i] = lut[Int(truncatingIfNeeded: min(max(v, low), highest) >> 32)]
+                        v &+= step
+                    }
+                    any = true
+                    return
+                }
                 for i in 0..<count {
                     if v < low {
                         if extendsBefore {

@@ -95,4 +95,32 @@ final class GradientShaderTests: XCTestCase {
                                     extendsAfter: true, pixelToGradient: .identity)
         XCTAssertEqual(shade(shader, y: 0, count: 10).coverage, [UInt8](repeating: 0, count: 10))
     }
+
+    func testAPixelsColourDependsOnItsPositionNotOnWhereTheSpanStarts() {
+        let turned = CGAffineTransform(a: 0.013, b: 0.004, c: -0.003, d: 0.011, tx: -0.2, ty: 0.1)
+        let shapes: [GradientShader.Shape] = [
+            .axial(start: CGPoint(x: 0.1, y: 0.2), end: CGPoint(x: 3.7, y: 1.9)),
+            .radial(startCenter: CGPoint(x: 1, y: 1), startRadius: 0.1, endCenter: CGPoint(x: 1.4, y: 1.2), endRadius: 2),
+            .conic(center: CGPoint(x: 1.5, y: 1), angle: 0.4),
+        ]
+        for shape in shapes {
+            for extends in [true, false] {
+                let shader = GradientShader(shape: shape, ramp: blackToWhite, extendsBefore: extends,
+                                            extendsAfter: extends, pixelToGradient: turned)
+                let y = 37, width = 300
+                var whole = [UInt32](repeating: 0, count: width), wholeCoverage = [UInt8](repeating: 0, count: width)
+                _ = shader.shadeRow(y: y, x: -20, count: width, colors: &whole, coverage: &wholeCoverage)
+                for start in [-20, -19, 0, 5, 63, 64, 65, 130] {
+                    let count = width - (start + 20)
+                    var part = [UInt32](repeating: 0, count: count), partCoverage = [UInt8](repeating: 0, count: count)
+                    _ = shader.shadeRow(y: y, x: start, count: count, colors: &part, coverage: &partCoverage)
+                    let offset = start + 20
+                    XCTAssertEqual(partCoverage, Array(wholeCoverage[offset...]), "\(shape) from \(start): coverage")
+                    for i in 0..<count where partCoverage[i] != 0 {
+                        XCTAssertEqual(part[i], whole[offset + i], "\(shape), extends \(extends), column \(start + i)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -50,6 +50,21 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// The font whose file's bytes `provider` holds (a TrueType or OpenType file, or the first
+    /// face of a collection), as Apple's `CGFont(_:)` of a data provider: nil when they are not a
+    /// font, with one line on standard error saying why (Apple returns nil silently). The font
+    /// is not registered under its name: `CGFont("its name")` and `UIFont(name:size:)` still look
+    /// among the installed fonts (Apple's `CTFontManagerRegisterGraphicsFont` is not provided).
+    public convenience init?(_ provider: CGDataProvider) {
+        guard let data = provider.data else { return nil }
+        switch FontLibrary.shared.file(data: data) {
+        case let .success(file): self.init(file: file, fullName: nil)
+        case let .failure(error):
+            FontLibrary.shared.reportOnce(error)
+            return nil
+        }
+    }
+
     /// The face in the font file at `path` (Kinescope's addition, beside Apple's
     /// `init?(_ provider:)`): a missing, unreadable or corrupt file throws a `FontError` naming
     /// it.
@@ -78,11 +93,27 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
             }
             let family = f.family_name.map { String(cString: $0) } ?? file.familyName
             let style = f.style_name.map { String(cString: $0) } ?? ""
-            let name = style.isEmpty || style == "Regular" ? family : "\(family) \(style)"
+            let name = Self.sfntFullName(face) ?? (style.isEmpty || style == "Regular" ? family : "\(family) \(style)")
             return (Int(f.num_glyphs), box, angle, Int32(f.height) - Int32(f.ascender) + Int32(f.descender), name)
         }
         numbers = (read?.0 ?? 0, read?.1 ?? .zero, read?.2 ?? 0, max(0, read?.3 ?? 0))
         faceFullName = fullName ?? read?.4 ?? file.familyName
+    }
+
+    /// The full name the face's `name` table gives (name ID 4), Windows Unicode or Mac Roman.
+    private static func sfntFullName(_ face: FT_Face) -> String? {
+        var fallback: String?
+        for index in 0..<FT_Get_Sfnt_Name_Count(face) {
+            var entry = FT_SfntName()
+            guard FT_Get_Sfnt_Name(face, index, &entry) == 0, entry.name_id == 4, let bytes = entry.string else { continue }
+            let data = Data(bytes: bytes, count: Int(entry.string_len))
+            if entry.platform_id == 3 || entry.platform_id == 0 {
+                if let name = String(data: data, encoding: .utf16BigEndian), !name.isEmpty { return name }
+            } else if entry.platform_id == 1, entry.encoding_id == 0, fallback == nil {
+                fallback = String(data: data, encoding: .macOSRoman)
+            }
+        }
+        return fallback
     }
 
     deinit {

@@ -24,7 +24,7 @@ package final class FontFile: @unchecked Sendable {
 
     /// Reads `path` and checks with FreeType that it is a font. `debianPackage` goes into the
     /// error when the file is missing.
-    package init(path: String, index: Int = 0, debianPackage: String?, library: FT_Library) throws(FontError) {
+    package convenience init(path: String, index: Int = 0, debianPackage: String?, library: FT_Library) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .fileMissing(path: path, debianPackage: debianPackage)
         }
@@ -34,6 +34,12 @@ package final class FontFile: @unchecked Sendable {
         } catch {
             throw .unreadable(path: path, reason: "\(error.localizedDescription)")
         }
+        try self.init(data: data, path: path, index: index, library: library)
+    }
+
+    /// A font from bytes in memory (a `CGDataProvider`'s); `path` names it in errors and keys its
+    /// glyph caches, so it must be unique to these bytes.
+    package init(data: Data, path: String, index: Int = 0, library: FT_Library) throws(FontError) {
         guard !data.isEmpty else { throw .notAFont(path: path, code: 0x02) }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.copyBytes(to: bytes)

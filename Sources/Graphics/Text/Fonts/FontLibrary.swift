@@ -17,6 +17,8 @@ package final class FontLibrary: Sendable {
         var files: [FileKey: Result<FontFile, FontError>] = [:]
         var caches: [CacheKey: GlyphCache] = [:]
         var reported: Set<String> = []
+        /// Fonts made from bytes in memory so far (they are named by this count).
+        var memoryFonts = 0
     }
 
     private struct FileKey: Hashable {
@@ -54,6 +56,21 @@ package final class FontLibrary: Sendable {
             }
             state.files[key] = result
             return result
+        }
+    }
+
+    /// A font file made from `data` (a `CGDataProvider`'s bytes), named "font data #n (N bytes)"
+    /// in errors; not remembered, since nothing names it again.
+    package func file(data: Data) -> Result<FontFile, FontError> {
+        state.withLock { state -> Result<FontFile, FontError> in
+            state.memoryFonts += 1
+            let name = "font data #\(state.memoryFonts) (\(data.count) bytes)"
+            guard let library = Self.library(&state) else { return .failure(.notAFont(path: name, code: state.libraryError)) }
+            do throws(FontError) {
+                return .success(try FontFile(data: data, path: name, library: library))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 

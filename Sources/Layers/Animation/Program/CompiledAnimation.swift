@@ -10,6 +10,10 @@ final class CompiledAnimation {
     let timing: MediaTiming
     let timingFunction: CAMediaTimingFunction?
     let body: Body
+    /// For a keyframe animation of a specialized layer's single-value key (which `body` does not
+    /// hold, the key not being `CALayer`'s), its program for that key's kind, compiled on first
+    /// use and kept for the animation's life (paced modes measure the path once, not per frame).
+    var specializedKeyframes: (kind: ValueKind, result: KeyframeResult)?
 
     enum Body {
         /// No effect (a bare `CAAnimation`, or one whose key path or values are unusable).
