@@ -43,6 +43,13 @@ extension UIScrollView {
         step(at: CACurrentMediaTime())
     }
 
+    /// `value` (points) rounded to the nearest device pixel of the screen (`UIScreen.main.scale`).
+    static func devicePixelAligned(_ value: CGFloat) -> CGFloat {
+        let scale = kinescopeScreenScale
+        guard value.isFinite else { return value }
+        return (value * scale).rounded() / scale
+    }
+
     /// Stops any motion where it is, without delegate calls (a touch or a new scroll took over).
     func stopMotion() {
         isDecelerating = false
@@ -70,14 +77,19 @@ extension UIScrollView {
             switch current {
             case .deceleration(var x, var y):
                 var offset = contentOffset
+                // In flight, each axis's offset is rounded to device pixels (as UIKit's
+                // deceleration reports them: whole pixels, so content does not shimmer between
+                // pixels); the offset at release and the rest offset are exact.
                 if var axis = x {
+                    let began = axis.startTime
                     let state = axis.offset(at: time)
-                    offset.x = state.offset
+                    offset.x = state.atRest || time <= began ? state.offset : Self.devicePixelAligned(state.offset)
                     x = state.atRest ? nil : axis
                 }
                 if var axis = y {
+                    let began = axis.startTime
                     let state = axis.offset(at: time)
-                    offset.y = state.offset
+                    offset.y = state.atRest || time <= began ? state.offset : Self.devicePixelAligned(state.offset)
                     y = state.atRest ? nil : axis
                 }
                 let done = x == nil && y == nil
