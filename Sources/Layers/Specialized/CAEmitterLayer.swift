@@ -240,7 +240,10 @@ open class CAEmitterLayer: CALayer, SpecializedKeyValueCoding {
     /// (Apple's cells are copied when set; change them through the layer's key paths there).
     var isEmitting: Bool {
         guard !isHidden else { return false }
-        if Self.emits(birth, cells: cells) || openEpoch.emits && openCells.contains(where: \.emits) { return true }
+        if Self.emits(birth, cells: cells) { return true }
+        // The open epoch emits at its own values (an animation's, or cells' taken at its start).
+        func finite(_ v: Float) -> Float { v.isFinite ? v : 0 }
+        if finite(openBirth.birthRate) > 0, finite(openBirth.lifetime) > 0, openCells.contains(where: \.emits) { return true }
         // Particles born earlier (before a birth rate of 0, a move…) live out their lives.
         guard !birthHistory.isEmpty, let now = emitterTime(atMedia: AnimationEngine.current.frameTime) else {
             return false
