@@ -38,7 +38,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         var minimumLineHeight: CGFloat = 0
         var maximumLineHeight: CGFloat = 0
         var baseWritingDirection: NSWritingDirection = .natural
-        var defaultTabInterval: CGFloat = 28
+        var defaultTabInterval: CGFloat = 0
+        var tabStops: [NSTextTab] = (1...12).map { NSTextTab(textAlignment: .natural, location: CGFloat($0) * 28) }
     }
 
     public override init() {}
@@ -71,8 +72,12 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     open var maximumLineHeight: CGFloat { storage.maximumLineHeight }
     /// The paragraph's direction; `.natural` lets the text decide.
     open var baseWritingDirection: NSWritingDirection { storage.baseWritingDirection }
-    /// Points between tab stops.
+    /// Points between the stops after the last of `tabStops`, when positive (Apple's default is
+    /// 0: a tab past the last stop is as wide as the font's tab glyph, one space).
     open var defaultTabInterval: CGFloat { storage.defaultTabInterval }
+    /// The paragraph's tab stops, sorted by location: Apple's default is 12 left-aligned stops
+    /// 28 points apart (28…336).
+    open var tabStops: [NSTextTab] { storage.tabStops }
 
     open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(storage: storage) }
     open func mutableCopy(with zone: NSZone? = nil) -> Any { NSMutableParagraphStyle(storage: storage) }
@@ -138,6 +143,20 @@ open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
         get { storage.defaultTabInterval }
         set { storage.defaultTabInterval = newValue }
     }
+    /// Set in any order: kept sorted by location.
+    open override var tabStops: [NSTextTab] {
+        get { storage.tabStops }
+        set { storage.tabStops = newValue.sorted { $0.location < $1.location } }
+    }
+
+    /// Adds `tab` among the stops, in order of location.
+    open func addTabStop(_ tab: NSTextTab) {
+        let index = storage.tabStops.firstIndex { $0.location > tab.location } ?? storage.tabStops.count
+        storage.tabStops.insert(tab, at: index)
+    }
+
+    /// Removes the stops equal to `tab` (same alignment, location and terminators).
+    open func removeTabStop(_ tab: NSTextTab) { storage.tabStops.removeAll { $0.isEqual(tab) } }
 
     /// Takes every property of `other`.
     open func setParagraphStyle(_ other: NSParagraphStyle) { storage = other.storage }

@@ -132,7 +132,7 @@ private struct LineBuilder {
             let end = tail > 0 ? tail : maxWidth + tail
             return end - (isFirst ? first : head)
         }
-        let ranges = wrap(paragraph, mode: mode, available: available)
+        let ranges = wrap(paragraph, mode: mode, style: p, indent: { $0 ? first : head }, available: available)
         let limit = options.maxLines > 0 ? options.maxLines : Int.max
         for (n, range) in ranges.enumerated() {
             let isFirst = n == 0, ends = n == ranges.count - 1
@@ -166,14 +166,15 @@ private struct LineBuilder {
     /// last break opportunity before the first cluster that would cross the available width,
     /// or before that cluster when there is none (or the mode is `.byCharWrapping`);
     /// whitespace at a break goes with the line before it.
-    private func wrap(_ paragraph: ShapedParagraph, mode: NSLineBreakMode, available: (Bool) -> Double?) -> [Range<Int>] {
+    private func wrap(_ paragraph: ShapedParagraph, mode: NSLineBreakMode, style: NSParagraphStyle.Storage,
+                      indent: (Bool) -> Double, available: (Bool) -> Double?) -> [Range<Int>] {
         let glyphs = paragraph.glyphs
         let n = glyphs.count
         guard n > 0 else { return [0..<0] }
         var result: [Range<Int>] = []
         var start = 0
-        let tab = tabInterval(paragraph)
         while start < n {
+            let lineIndent = indent(result.isEmpty)
             guard let room = available(result.isEmpty) else {
                 result.append(start..<n)
                 break
@@ -187,7 +188,10 @@ private struct LineBuilder {
                     let before = paragraph.kinds[max(0, Int(g.cluster) - 1)]
                     if before.allowsBreakAfter || kind.allowsBreakBefore { breakAt = i }
                 }
-                let next = kind == .tab ? (x / tab + 1).rounded(.down) * tab : x + g.advance
+                let next = kind == .tab
+                    ? x + tabAdvance(paragraph, following: (i + 1)..<n, x: x, indent: lineIndent, style: style,
+                                     natural: g.advance)
+                    : x + g.advance
                 if clusterStart, i > start, !kind.isWhitespace, next > room + 1e-6 {
                     end = (mode == .byCharWrapping ? nil : breakAt) ?? i
                     break
@@ -201,7 +205,47 @@ private struct LineBuilder {
         return result
     }
 
-    private func tabInterval(_ paragraph: ShapedParagraph) -> Double { 28 * scale }
+    /// The advance of a tab glyph that starts `x` pixels into a line indented `indent` pixels
+    /// from the leading margin, with the glyphs `following` it on the line (logical or visual
+    /// order): up to the first of `style.tabStops` past it, placed by that stop's alignment (see
+    /// `NSTextTab`), else to the next multiple of `defaultTabInterval`, else the glyph's own
+    /// `natural` advance.
+    private func tabAdvance<Following: Sequence<Int>>(_ paragraph: ShapedParagraph, following: Following, x: Double,
+                                                      indent: Double, style: NSParagraphStyle.Storage,
+                                                      natural: Double) -> Double {
+        let position = x + indent
+        guard let stop = style.tabStops.first(where: { Double($0.location) * scale > position + 1e-6 }) else {
+            let interval = Double(style.defaultTabInterval) * scale
+            guard interval > 1e-6, interval.isFinite else { return natural }
+            return (position / interval + 1).rounded(.down) * interval - position
+        }
+        let location = Double(stop.location) * scale
+        let terminators = stop.terminators
+        guard stop.alignment == .right || stop.alignment == .center || terminators != nil else { return location - position }
+        // The text the stop aligns: up to the next tab; for a decimal tab, its width before the
+        // first terminator too.
+        var width = 0.0
+        var lead: Double?
+        for k in following {
+            let g = paragraph.glyphs[k]
+            let cluster = Int(g.cluster)
+            if paragraph.kinds[cluster] == .tab { break }
+            if lead == nil, let terminators, let scalar = Unicode.Scalar(paragraph.scalars[cluster]),
+               terminators.contains(scalar) {
+                lead = width
+            }
+            width += g.advance
+        }
+        let start: Double
+        if terminators != nil, let lead {
+            start = location - lead
+        } else if stop.alignment == .center, terminators == nil {
+            start = location - width / 2
+        } else {
+            start = location - width
+        }
+        return max(0, start - position)
+    }
 
     private func isWhitespace(_ paragraph: ShapedParagraph, _ index: Int) -> Bool {
         let kind = paragraph.kinds[Int(paragraph.glyphs[index].cluster)]
@@ -325,8 +369,9 @@ private struct LineBuilder {
         var x = 0.0
         var ascent = 0.0, descent = 0.0, leading = 0.0
         var seenFonts: Set<Int32> = []
-        let tab = tabInterval(paragraph)
-        for index in visual {
+        let p = style.paragraph
+        let indent = max(0, Double(isFirst ? p.firstLineHeadIndent : p.headIndent) * scale)
+        for (position, index) in visual.enumerated() {
             let g = paragraph.glyphs[index]
             let run = paragraph.runs[Int(g.run)]
             let kind = paragraph.kinds[Int(g.cluster)]
@@ -336,7 +381,9 @@ private struct LineBuilder {
                 descent = max(descent, f.descent)
                 leading = max(leading, f.leading)
             }
-            let advance = kind == .tab ? (x / tab + 1).rounded(.down) * tab - x : g.advance
+            let advance = kind == .tab
+                ? tabAdvance(paragraph, following: visual[(position + 1)...], x: x, indent: indent, style: p, natural: g.advance)
+                : g.advance
             let raise = Double(shaper.text.styles[Int(run.style)].baselineOffset) * scale
             placed.append(.init(id: g.id, font: run.font, style: run.style, x: x, xOffset: g.xOffset, y: g.yOffset + raise,
                                 advance: advance, isSpace: kind.isWhitespace, cluster: Int32(paragraph.start) + g.cluster))
@@ -346,7 +393,6 @@ private struct LineBuilder {
             let f = shaper.fonts[Int(shaper.primarySlot(paragraph.style))]
             (ascent, descent, leading) = (f.ascent, f.descent, f.leading)
         }
-        let p = style.paragraph
         let natural = ascent + descent + leading
         var height = natural
         if p.lineHeightMultiple > 0 { height *= Double(p.lineHeightMultiple) }
