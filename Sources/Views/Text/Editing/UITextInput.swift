@@ -49,9 +49,9 @@ public protocol UIKeyInput: AnyObject {
 }
 
 /// UIKit's `UITextInput`, as `UITextField` and `UITextView` implement it: navigation,
-/// geometry (caret and selection rectangles, hit testing) and marked text. Not here:
-/// `tokenizer`, `inputDelegate`, dictation and writing-direction changes (the text inputs lay
-/// out left to right).
+/// geometry (caret and selection rectangles, hit testing), marked text and the tokenizer. Not
+/// here: `inputDelegate`, dictation and writing-direction changes (the text inputs lay out left
+/// to right).
 @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The selection (an empty range for the caret); nil when there is no selection.
@@ -103,6 +103,14 @@ public protocol UITextInput: UIKeyInput {
     func unmarkText()
     /// The writing direction at `position`: left to right here.
     func baseWritingDirection(for position: UITextPosition, in direction: UITextStorageDirection) -> NSWritingDirection
+    /// The input's tokenizer (for a `UIResponder`, a `UITextInputStringTokenizer` of its text
+    /// unless it provides its own).
+    var tokenizer: any UITextInputTokenizer { get }
+}
+
+public extension UITextInput where Self: UIResponder {
+    /// A string tokenizer of the input's text.
+    var tokenizer: any UITextInputTokenizer { UITextInputStringTokenizer(textInput: self) }
 }
 
 /// Kinescope's text inputs count positions in UTF-16 units from the start (`TextOffset`), so

@@ -1,0 +1,103 @@
+import Foundation
+import Geometry
+import KinescopeTestSupport
+import XCTest
+@testable import Views
+
+/// `UITextInputStringTokenizer` on a text view's text: characters, words, sentences,
+/// paragraphs, laid-out lines and the document, in both directions.
+final class TextInputTokenizerTests: XCTestCase {
+    @MainActor private static func view(_ f: ControlFixture, text: String, width: CGFloat = 400) -> UITextView {
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: width, height: 200))
+        view.font = .systemFont(ofSize: 17)
+        view.text = text
+        f.window.addSubview(view)
+        view.layoutIfNeeded()
+        return view
+    }
+
+    @MainActor private static func at(_ view: UITextView, _ offset: Int) -> UITextPosition {
+        view.position(from: view.beginningOfDocument, offset: offset)!
+    }
+
+    @MainActor private static func text(_ view: UITextView, _ range: UITextRange?) -> String? {
+        range.flatMap { view.text(in: $0) }
+    }
+
+    func testWordsAreFoundInBothDirections() throws {
+        try ControlFixture.run(height: 220) { f in
+            let view = Self.view(f, text: "Hello, wide world")
+            let t = view.tokenizer
+            let forward = UITextDirection(UITextStorageDirection.forward), backward = UITextDirection(UITextStorageDirection.backward)
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 2), with: .word, inDirection: forward)), "Hello")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 7), with: .word, inDirection: forward)), "wide",
+                           "at a word's start, forward: the word that starts there")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 5), with: .word, inDirection: backward)), "Hello",
+                           "at a word's end, backward: the word that ends there")
+            XCTAssertNil(t.rangeEnclosingPosition(Self.at(view, 6), with: .word, inDirection: forward), "between words")
+            XCTAssertTrue(t.isPosition(Self.at(view, 5), atBoundary: .word, inDirection: forward))
+            XCTAssertTrue(t.isPosition(Self.at(view, 7), atBoundary: .word, inDirection: backward))
+            XCTAssertFalse(t.isPosition(Self.at(view, 8), atBoundary: .word, inDirection: forward))
+            XCTAssertEqual(view.offset(from: view.beginningOfDocument,
+                                       to: try XCTUnwrap(t.position(from: Self.at(view, 6), toBoundary: .word, inDirection: forward))), 11)
+            XCTAssertEqual(view.offset(from: view.beginningOfDocument,
+                                       to: try XCTUnwrap(t.position(from: Self.at(view, 11), toBoundary: .word,
+                                                                    inDirection: UITextDirection(UITextLayoutDirection.left)))), 7)
+            XCTAssertNil(t.position(from: view.endOfDocument, toBoundary: .word, inDirection: forward))
+            XCTAssertTrue(t.isPosition(Self.at(view, 7), withinTextUnit: .word, inDirection: forward))
+            XCTAssertFalse(t.isPosition(Self.at(view, 7), withinTextUnit: .word, inDirection: backward))
+            XCTAssertFalse(t.isPosition(Self.at(view, 6), withinTextUnit: .word, inDirection: forward))
+        }
+    }
+
+    func testCharactersAreGraphemeClusters() throws {
+        try ControlFixture.run(height: 220) { f in
+            let view = Self.view(f, text: "a👍🏽b")
+            let t = view.tokenizer
+            let forward = UITextDirection(UITextStorageDirection.forward)
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 1), with: .character, inDirection: forward)), "👍🏽")
+            let next = try XCTUnwrap(t.position(from: Self.at(view, 1), toBoundary: .character, inDirection: forward))
+            XCTAssertEqual(view.offset(from: view.beginningOfDocument, to: next), 5, "over both scalars (4 UTF-16 units)")
+        }
+    }
+
+    func testSentencesParagraphsAndTheDocument() throws {
+        try ControlFixture.run(height: 220) { f in
+            let view = Self.view(f, text: "One. Two? Three\nNext paragraph.")
+            let t = view.tokenizer
+            let forward = UITextDirection(UITextStorageDirection.forward)
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 1), with: .sentence, inDirection: forward)), "One. ")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 6), with: .sentence, inDirection: forward)), "Two? ")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 12), with: .sentence, inDirection: forward)), "Three",
+                           "a paragraph's end ends its sentence")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 3), with: .paragraph, inDirection: forward)),
+                           "One. Two? Three")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 20), with: .paragraph, inDirection: forward)),
+                           "Next paragraph.")
+            XCTAssertEqual(Self.text(view, t.rangeEnclosingPosition(Self.at(view, 20), with: .document, inDirection: forward)),
+                           view.text)
+            XCTAssertTrue(t.isPosition(view.endOfDocument, atBoundary: .document, inDirection: forward))
+            XCTAssertTrue(t.isPosition(view.beginningOfDocument, atBoundary: .paragraph,
+                                       inDirection: UITextDirection(UITextStorageDirection.backward)))
+        }
+    }
+
+    func testLinesAreTheLaidOutLines() throws {
+        try ControlFixture.run(height: 220) { f in
+            let view = Self.view(f, text: "alpha beta gamma delta epsilon zeta eta theta", width: 120)
+            let t = view.tokenizer
+            let forward = UITextDirection(UITextLayoutDirection.right)
+            let first = try XCTUnwrap(Self.text(view, t.rangeEnclosingPosition(view.beginningOfDocument, with: .line,
+                                                                                inDirection: forward)))
+            XCTAssertTrue(view.text.hasPrefix(first))
+            XCTAssertLessThan(first.count, view.text.count, "the text wraps: the first line is a part of it")
+            let end = try XCTUnwrap(t.position(from: view.beginningOfDocument, toBoundary: .line, inDirection: forward))
+            XCTAssertEqual(view.offset(from: view.beginningOfDocument, to: end), first.utf16.count)
+            let second = try XCTUnwrap(t.rangeEnclosingPosition(end, with: .line, inDirection: forward))
+            XCTAssertEqual(view.offset(from: view.beginningOfDocument, to: second.start), first.utf16.count,
+                           "the next line starts where the first ends")
+            XCTAssertGreaterThan(view.caretRect(for: second.end).minY, view.caretRect(for: view.beginningOfDocument).minY,
+                                 "on a later line")
+        }
+    }
+}
