@@ -5,7 +5,8 @@ import XCTest
 @testable import Views
 
 /// `UITextInputStringTokenizer` on a text view's text: characters, words, sentences,
-/// paragraphs, laid-out lines and the document, in both directions.
+/// paragraphs, laid-out lines and the document, in both directions; and what the input delegate
+/// is told.
 final class TextInputTokenizerTests: XCTestCase {
     @MainActor private static func view(_ f: ControlFixture, text: String, width: CGFloat = 400) -> UITextView {
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: width, height: 200))
@@ -100,4 +101,51 @@ final class TextInputTokenizerTests: XCTestCase {
                                  "on a later line")
         }
     }
+
+    func testTheInputDelegateHearsOfEachTextAndSelectionChange() throws {
+        try ControlFixture.run(height: 220) { f in
+            let field = f.field()
+            field.text = "ab"
+            XCTAssertTrue(field.becomeFirstResponder())
+            let recorder = InputDelegateRecorder()
+            field.inputDelegate = recorder
+            field.insertText("c")
+            XCTAssertEqual(recorder.calls, ["textWill ab|", "textDid abc|"], "typing: the text, once")
+            recorder.calls.removeAll()
+            field.selectedTextRange = field.textRange(from: field.beginningOfDocument, to: field.beginningOfDocument)
+            XCTAssertEqual(recorder.calls, ["selectionWill abc|", "selectionDid |abc"], "the caret alone")
+            recorder.calls.removeAll()
+            field.text = "xyz"
+            XCTAssertEqual(recorder.calls, ["textWill |abc", "textDid xyz|"], "code setting the text")
+            recorder.calls.removeAll()
+            field.deleteBackward()
+            field.undoManager?.undo()
+            XCTAssertEqual(recorder.calls.count, 4, "a deletion and its undo: \(recorder.calls)")
+            recorder.calls.removeAll()
+            field.selectedTextRange = field.selectedTextRange
+            XCTAssertEqual(recorder.calls, [], "no change, no call")
+            XCTAssertTrue(field.inputDelegate === recorder)
+        }
+    }
+}
+
+/// Records what a text input tells its input delegate, with the text and caret at that moment.
+@MainActor
+private final class InputDelegateRecorder: UITextInputDelegate {
+    var calls: [String] = []
+
+    private func note(_ what: String, _ input: (any UITextInput)?) {
+        guard let input, let whole = input.textRange(from: input.beginningOfDocument, to: input.endOfDocument),
+              var text = input.text(in: whole) else { return calls.append(what) }
+        if let caret = input.selectedTextRange?.start {
+            let offset = input.offset(from: input.beginningOfDocument, to: caret)
+            text.insert("|", at: text.index(text.startIndex, offsetBy: min(offset, text.count)))
+        }
+        calls.append("\(what) \(text)")
+    }
+
+    func selectionWillChange(_ textInput: (any UITextInput)?) { note("selectionWill", textInput) }
+    func selectionDidChange(_ textInput: (any UITextInput)?) { note("selectionDid", textInput) }
+    func textWillChange(_ textInput: (any UITextInput)?) { note("textWill", textInput) }
+    func textDidChange(_ textInput: (any UITextInput)?) { note("textDid", textInput) }
 }

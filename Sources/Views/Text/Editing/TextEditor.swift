@@ -23,6 +23,21 @@ protocol TextEditorHost: AnyObject {
     func editorTextWasReset(_ text: String)
     /// `range` of the old text became `replacement`.
     func editorTextWasReplaced(_ range: NSRange, with replacement: String)
+    /// The text (`text` true) or the selection alone is about to change / has changed: what the
+    /// view tells its `UITextInput.inputDelegate`.
+    func editorWillChange(text: Bool)
+    func editorDidChange(text: Bool)
+}
+
+/// A text input's editor tells its input delegate.
+extension TextEditorHost where Self: UITextInput {
+    func editorWillChange(text: Bool) {
+        if text { inputDelegate?.textWillChange(self) } else { inputDelegate?.selectionWillChange(self) }
+    }
+
+    func editorDidChange(text: Bool) {
+        if text { inputDelegate?.textDidChange(self) } else { inputDelegate?.selectionDidChange(self) }
+    }
 }
 
 /// The editing state shared by `UITextField` and `UITextView`: the text, the selection (UTF-16
@@ -70,12 +85,36 @@ final class TextEditor {
     /// Replaces the whole text (no delegate, no undo step: UIKit forgets the text's undo
     /// history when code sets it); the caret goes to the end, as UIKit puts it.
     func setText(_ new: String) {
+        beginTextChange()
+        defer { endTextChange() }
         text = new
         markedRange = nil
         host.editorTextWasReset(new)
         host.editorUndoManager?.removeAllActions(withTarget: self)
         run = nil
         setSelection(NSRange(location: length, length: 0), notify: false)
+    }
+
+    /// Nesting depth of text changes under way: a selection moved by a text change is part of it.
+    private var textChangeDepth = 0
+
+    private func beginTextChange() {
+        if textChangeDepth == 0 { host.editorWillChange(text: true) }
+        textChangeDepth += 1
+    }
+
+    private func endTextChange() {
+        textChangeDepth -= 1
+        if textChangeDepth == 0 { host.editorDidChange(text: true) }
+    }
+
+    /// Runs `change` (which moves the selection only) between the input delegate's selection
+    /// calls, unless a text change is under way.
+    private func changingSelection(_ change: () -> Void) {
+        let alone = textChangeDepth == 0
+        if alone { host.editorWillChange(text: false) }
+        change()
+        if alone { host.editorDidChange(text: false) }
     }
 
     /// Selects `range` (clamped to the text, ends snapped to grapheme boundaries).
@@ -92,7 +131,7 @@ final class TextEditor {
         let new = NSRange(location: lower, length: upper - lower)
         anchor = newAnchor ?? lower
         guard new != selectedRange else { return }
-        selectedRange = new
+        changingSelection { selectedRange = new }
         if new.length > 0, !host.editorIsSecure { UIPasteboard.primary.string = substring(new) }
         if notify { host.editorDidChangeSelection() }
     }
@@ -121,7 +160,7 @@ final class TextEditor {
         return i == text.startIndex ? 0 : text.index(before: i).utf16Offset(in: text)
     }
 
-    private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "'" }
+    static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "'" }
 
     /// Ctrl+Right: the end of the word at or after `offset`; Ctrl+Left: the start of the word
     /// at or before it (punctuation and spaces between words are skipped).
@@ -168,6 +207,8 @@ final class TextEditor {
         let range = NSRange(location: min(max(0, range.location), length),
                             length: min(max(0, range.length), length - min(max(0, range.location), length)))
         if askDelegate, !host.editorShouldChange(range, replacement: replacement) { return false }
+        beginTextChange()
+        defer { endTextChange() }
         let original = substring(range)
         let newLength = replacement.utf16.count
         markedRange = nil
@@ -210,6 +251,8 @@ final class TextEditor {
     }
 
     private func revert(_ step: TypingRun) {
+        beginTextChange()
+        defer { endTextChange() }
         let current = substring(step.range)
         apply(step.range, step.original)
         run = nil
@@ -241,7 +284,7 @@ final class TextEditor {
         markedRange = length > 0 ? NSRange(location: target.location, length: length) : nil
         let lower = min(max(0, selection.location), length)
         let upper = min(max(lower, selection.location + max(0, selection.length)), length)
-        selectedRange = NSRange(location: target.location + lower, length: upper - lower)
+        changingSelection { selectedRange = NSRange(location: target.location + lower, length: upper - lower) }
         anchor = selectedRange.location
         host.editorDidChangeSelection()
     }
@@ -249,7 +292,7 @@ final class TextEditor {
     /// `UITextInput.unmarkText()`: the marked text becomes ordinary text where it is.
     func unmarkText() {
         guard markedRange != nil else { return }
-        markedRange = nil
+        changingSelection { markedRange = nil }
         host.editorDidChangeSelection()
     }
 

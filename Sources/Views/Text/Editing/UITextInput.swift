@@ -49,9 +49,9 @@ public protocol UIKeyInput: AnyObject {
 }
 
 /// UIKit's `UITextInput`, as `UITextField` and `UITextView` implement it: navigation,
-/// geometry (caret and selection rectangles, hit testing), marked text and the tokenizer. Not
-/// here: `inputDelegate`, dictation and writing-direction changes (the text inputs lay out left
-/// to right).
+/// geometry (caret and selection rectangles, hit testing), marked text, the tokenizer and the
+/// input delegate. Not here: dictation and writing-direction changes (the text inputs lay out
+/// left to right).
 @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The selection (an empty range for the caret); nil when there is no selection.
@@ -106,6 +106,21 @@ public protocol UITextInput: UIKeyInput {
     /// The input's tokenizer (for a `UIResponder`, a `UITextInputStringTokenizer` of its text
     /// unless it provides its own).
     var tokenizer: any UITextInputTokenizer { get }
+    /// The object the input tells before and after its text or selection changes (in UIKit,
+    /// the text input system; any object here). Held weakly.
+    var inputDelegate: (any UITextInputDelegate)? { get set }
+}
+
+/// What a text input tells its `inputDelegate`, as UIKit's `UITextInputDelegate`: each change
+/// of the text (typing, deleting, pasting, undo, code setting `text`) between `textWillChange`
+/// and `textDidChange`, and each change of the selection alone (the caret moved, a marked
+/// text committed) between `selectionWillChange` and `selectionDidChange`.
+@MainActor
+public protocol UITextInputDelegate: AnyObject {
+    func selectionWillChange(_ textInput: (any UITextInput)?)
+    func selectionDidChange(_ textInput: (any UITextInput)?)
+    func textWillChange(_ textInput: (any UITextInput)?)
+    func textDidChange(_ textInput: (any UITextInput)?)
 }
 
 public extension UITextInput where Self: UIResponder {

@@ -133,9 +133,9 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
             var result: [Range<Int>] = []
             var i = text.startIndex
             while i < text.endIndex {
-                guard Self.isWordCharacter(text[i]) else { i = text.index(after: i); continue }
+                guard TextEditor.isWordCharacter(text[i]) else { i = text.index(after: i); continue }
                 let start = i
-                while i < text.endIndex, Self.isWordCharacter(text[i]) { i = text.index(after: i) }
+                while i < text.endIndex, TextEditor.isWordCharacter(text[i]) { i = text.index(after: i) }
                 result.append(offset(start)..<offset(i))
             }
             return result
@@ -179,8 +179,6 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
             return result
         }
     }
-
-    private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "'" }
 
     /// Each paragraph without its "\n" (an empty text is one empty paragraph).
     private static func paragraphs(_ text: String) -> [Range<Int>] {

@@ -56,6 +56,8 @@ open class UITextField: UIControl {
     public var markedTextStyle: [NSAttributedString.Key: Any]? {
         didSet { markedTextStyleChanged() }
     }
+    /// Told before and after each change of the text or the selection (`UITextInputDelegate`).
+    public weak var inputDelegate: (any UITextInputDelegate)?
     let store = TextLayoutStore()
     lazy var canvas = TextCanvas(store: store)
     let borderView = UIView(frame: .zero)

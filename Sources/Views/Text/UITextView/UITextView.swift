@@ -44,6 +44,8 @@ open class UITextView: UIScrollView {
     public var markedTextStyle: [NSAttributedString.Key: Any]? {
         didSet { markedTextStyleChanged() }
     }
+    /// Told before and after each change of the text or the selection (`UITextInputDelegate`).
+    public weak var inputDelegate: (any UITextInputDelegate)?
     var forcesEndEditing = false
 
     /// A text view with no text, 12-point system font (UIKit's default when `font` is nil).
