@@ -6,7 +6,7 @@ import XCTest
 /// `NSTextTab` and the paragraph style's `tabStops` / `defaultTabInterval` in laid-out text:
 /// Apple's defaults, the four alignments, decimal tabs, stops past the last one.
 final class TabStopTests: XCTestCase {
-    private let font = UIFont.systemFont(ofSize: 15)
+    private var font: UIFont { .systemFont(ofSize: 15) }
 
     private func width(_ text: String, _ style: NSParagraphStyle? = nil) -> CGFloat {
         var attributes: [NSAttributedString.Key: Any] = [.font: font]
