@@ -28,6 +28,9 @@ final class ShapeDrawing: LayerDrawing, @unchecked Sendable {
     private let fillPixel: PremultipliedColor?
     private let strokePixel: PremultipliedColor?
     private let strokeStyle: StrokeStyle?
+    /// The colours painted through the coverage masks, in order: the fill's, then the stroke's
+    /// (made once per drawing, not per band and frame).
+    private let maskColors: [PremultipliedColor]
 
     init(shape: CAShapeLayer.Shape, path: CGPath, cache: DeviceRasterCache) {
         self.shape = shape
@@ -61,15 +64,9 @@ final class ShapeDrawing: LayerDrawing, @unchecked Sendable {
             box = box.union(pathBox.insetBy(dx: -CGFloat(reach), dy: -CGFloat(reach)))
         }
         coverageBox = box
+        maskColors = [fillPixel, strokeStyle == nil ? nil : strokePixel].compactMap { $0 }
     }
 
-    /// The colours painted through the coverage masks, in order: the fill's, then the stroke's.
-    private var maskColors: [PremultipliedColor] {
-        var colors: [PremultipliedColor] = []
-        if let fillPixel { colors.append(fillPixel) }
-        if let strokePixel, strokeStyle != nil { colors.append(strokePixel) }
-        return colors
-    }
 
     func drawDirectly(transform: CGAffineTransform, region: PixelRect, visible: PixelRect, target: Bitmap,
                       opacity: Float, renderer: BandRenderer) -> Bool {

@@ -17,7 +17,9 @@ import Foundation
 open class NSTextTab: NSObject, NSCopying, @unchecked Sendable {
     /// Keys of `options`.
     public struct OptionKey: RawRepresentable, Hashable, Sendable {
+        /// The key's string (Apple's attribute name).
         public let rawValue: String
+        /// The key named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// A `CharacterSet` (or `NSCharacterSet`) of the characters a decimal tab aligns on.
         public static let columnTerminators = OptionKey(rawValue: "NSTabColumnTerminatorsAttributeName")
@@ -54,13 +56,16 @@ open class NSTextTab: NSObject, NSCopying, @unchecked Sendable {
         }
     }
 
+    /// The tab itself: it is immutable, as Apple's.
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
+    /// Whether `object` is a tab of the same alignment, location and terminators.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? NSTextTab else { return false }
         return other.alignment == alignment && other.location == location && other.terminators == terminators
     }
 
+    /// A hash of the alignment, location and terminators (equal tabs hash alike).
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(alignment)

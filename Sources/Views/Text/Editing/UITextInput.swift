@@ -123,6 +123,7 @@ public protocol UITextInputDelegate: AnyObject {
     func textDidChange(_ textInput: (any UITextInput)?)
 }
 
+/// The tokenizer a responder gets when it provides none.
 public extension UITextInput where Self: UIResponder {
     /// A string tokenizer of the input's text.
     var tokenizer: any UITextInputTokenizer { UITextInputStringTokenizer(textInput: self) }

@@ -15,9 +15,13 @@ public enum UITextGranularity: Int, Sendable {
 /// right 2, left 3, up 4, down 5). Right and down count as forward, left and up as backward
 /// (the text inputs lay out left to right).
 public struct UITextDirection: RawRepresentable, Hashable, Sendable {
+    /// UIKit's raw value (0…5, as above; others count as backward).
     public let rawValue: Int
+    /// The direction of raw value `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A storage direction as a text direction (UIKit's `UITextDirection(rawValue: d.rawValue)`).
     public init(_ direction: UITextStorageDirection) { rawValue = direction.rawValue }
+    /// A layout direction as a text direction.
     public init(_ direction: UITextLayoutDirection) { rawValue = direction.rawValue }
 
     /// Whether the direction goes towards the end of the text.
@@ -62,6 +66,8 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
         self.textInput = textInput
     }
 
+    /// See `UITextInputTokenizer.rangeEnclosingPosition(_:with:inDirection:)`; an empty text's
+    /// position 0 lies in its empty paragraph, line and document.
     open func rangeEnclosingPosition(_ position: UITextPosition, with granularity: UITextGranularity,
                                      inDirection direction: UITextDirection) -> UITextRange? {
         guard let p = offset(position) else { return nil }
@@ -72,12 +78,14 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
         return found.map { TextOffsetRange(NSRange(location: $0.lowerBound, length: $0.count)) }
     }
 
+    /// See `UITextInputTokenizer.isPosition(_:atBoundary:inDirection:)`.
     open func isPosition(_ position: UITextPosition, atBoundary granularity: UITextGranularity,
                          inDirection direction: UITextDirection) -> Bool {
         guard let p = offset(position) else { return false }
         return units(granularity).contains { direction.isForward ? $0.upperBound == p : $0.lowerBound == p }
     }
 
+    /// See `UITextInputTokenizer.position(from:toBoundary:inDirection:)`.
     open func position(from position: UITextPosition, toBoundary granularity: UITextGranularity,
                        inDirection direction: UITextDirection) -> UITextPosition? {
         guard let p = offset(position) else { return nil }
@@ -88,6 +96,7 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
         return target.map(TextOffset.init)
     }
 
+    /// See `UITextInputTokenizer.isPosition(_:withinTextUnit:inDirection:)`.
     open func isPosition(_ position: UITextPosition, withinTextUnit granularity: UITextGranularity,
                          inDirection direction: UITextDirection) -> Bool {
         guard let p = offset(position) else { return false }
