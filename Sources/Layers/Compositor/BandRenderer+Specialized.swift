@@ -75,9 +75,12 @@ extension BandRenderer {
         var counts = scratch.particleBandCounts.take()
         counts.removeAll(keepingCapacity: true)
         counts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        var sprites = scratch.particleSprites.take()
+        sprites.removeAll(keepingCapacity: true)
+        sprites.append(contentsOf: batch.sprites.lazy.map(\.pixels))
         for (index, particle) in batch.particles.enumerated() {
-            let sprite = batch.sprites[Int(particle.sprite)]
-            guard let pm = ParticleMap(particle, sprite: sprite, map: map) else { continue }
+            let sprite = sprites[Int(particle.sprite)]
+            guard let pm = ParticleMap(particle, width: sprite.width, height: sprite.height, map: map) else { continue }
             let y0 = max(clip.minY, Int((pm.py - pm.extentY).rounded(.down)))
             let y1 = min(clip.maxY, Int((pm.py + pm.extentY).rounded(.up)))
             guard y0 < y1 else { continue }
@@ -102,17 +105,19 @@ extension BandRenderer {
             for entry in counts[band]..<counts[band + 1] {
                 let particle = prepared[Int(entries[entry])]
                 let p = batch.particles[Int(particle.index)]
-                let sprite = batch.sprites[Int(p.sprite)]
-                if sprite.nearest {
-                    Self.drawParticleReference(p, sprite: sprite, additive: batch.additive, map: map, target: target,
+                if batch.sprites[Int(p.sprite)].nearest {
+                    Self.drawParticleReference(p, sprite: batch.sprites[Int(p.sprite)], additive: batch.additive,
+                                               map: map, target: target,
                                                clip: bandClip, opacity: opacity)
                 } else {
-                    Self.drawParticleFast(p, pm: particle.map, sprite: sprite, additive: batch.additive, target: target,
+                    Self.drawParticleFast(p, pm: particle.map, sprite: sprites[Int(p.sprite)], additive: batch.additive,
+                                          target: target,
                                           clip: bandClip, opacity: opacity)
                 }
             }
         }
         scratch.particles = prepared
+        scratch.particleSprites = sprites
         scratch.particleBandCounts = counts
         scratch.particleBandEntries = entries
     }
@@ -132,7 +137,7 @@ extension BandRenderer {
     /// `drawParticleFast`).
     static func drawParticleReference(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
                              map m: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
-        guard let pm = ParticleMap(p, sprite: sprite, map: m) else { return }
+        guard let pm = ParticleMap(p, width: Int(sprite.width), height: Int(sprite.height), map: m) else { return }
         let px = pm.px, py = pm.py
         let x0 = max(clip.minX, Int((px - pm.extentX).rounded(.down))), x1 = min(clip.maxX, Int((px + pm.extentX).rounded(.up)))
         let y0 = max(clip.minY, Int((py - pm.extentY).rounded(.down))), y1 = min(clip.maxY, Int((py + pm.extentY).rounded(.up)))
@@ -206,7 +211,7 @@ extension BandRenderer {
         let u0: Double, v0: Double
         let extentX: Double, extentY: Double
 
-        init?(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, map m: Homography) {
+        init?(_ p: ParticleBatch.Particle, width: Int, height: Int, map m: Homography) {
             let x = Double(p.x), y = Double(p.y)
             let w = x * m.m13 + y * m.m23 + m.m33
             guard w > 1e-9 else { return nil }
@@ -217,7 +222,7 @@ extension BandRenderer {
             let bx = Double(p.vx) * dxdx + Double(p.vy) * dxdy, by = Double(p.vx) * dydx + Double(p.vy) * dydy
             let det = ax * by - ay * bx
             guard abs(det) > 1e-12, px.isFinite, py.isFinite else { return nil }
-            let sw = Double(sprite.width), sh = Double(sprite.height)
+            let sw = Double(width), sh = Double(height)
             self.px = px
             self.py = py
             ux = by / det * sw / 2
@@ -248,41 +253,79 @@ extension BandRenderer {
     /// Draws one particle in 8-bit fixed point (see the note at the top of the file).
     static func drawParticleFast(_ p: ParticleBatch.Particle, sprite: ParticleBatch.Sprite, additive: Bool,
                                  map m: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
-        guard let pm = ParticleMap(p, sprite: sprite, map: m) else { return }
-        drawParticleFast(p, pm: pm, sprite: sprite, additive: additive, target: target, clip: clip, opacity: opacity)
+        let pixels = sprite.pixels
+        guard let pm = ParticleMap(p, width: pixels.width, height: pixels.height, map: m) else { return }
+        drawParticleFast(p, pm: pm, sprite: pixels, additive: additive, target: target, clip: clip, opacity: opacity)
     }
 
-    /// `drawParticleFast` with the particle's map already made.
-    static func drawParticleFast(_ p: ParticleBatch.Particle, pm: ParticleMap, sprite: ParticleBatch.Sprite, additive: Bool,
-                                 target: Bitmap, clip: PixelRect, opacity: Float) {
-        let y0 = max(clip.minY, Int((pm.py - pm.extentY).rounded(.down)))
-        let y1 = min(clip.maxY, Int((pm.py + pm.extentY).rounded(.up)))
-        guard y0 < y1 else { return }
+    /// `drawParticleFast` with the particle's map already made: the coverage kernel for a white
+    /// sprite whose positions fit its 32-bit lanes, the colour kernel otherwise (the two give the
+    /// same bytes).
+    static func drawParticleFast(_ p: ParticleBatch.Particle, pm: ParticleMap, sprite: ParticleBatch.Sprite.Pixels,
+                                 additive: Bool, target: Bitmap, clip: PixelRect, opacity: Float) {
+        if sprite.coverage != nil, CoverageParticleKernel.fits(pm, sprite: sprite) {
+            CoverageParticleKernel.draw(p, pm: pm, sprite: sprite, additive: additive, target: target, clip: clip,
+                                        opacity: opacity)
+        } else {
+            drawColourParticle(p, pm: pm, sprite: sprite, additive: additive, target: target, clip: clip,
+                               opacity: opacity)
+        }
+    }
+
+    /// The tint of a particle (its colour times `opacity`) in 8.8 fixed point, blue, green, red,
+    /// alpha; nil when the particle adds nothing.
+    @inline(__always)
+    static func particleTint(_ p: ParticleBatch.Particle, opacity: Float, additive: Bool) -> SIMD4<UInt16>? {
         let tinted = p.color * opacity
         let tr = UInt32(min(256, max(0, tinted.x * 256 + 0.5))), tg = UInt32(min(256, max(0, tinted.y * 256 + 0.5)))
         let tb = UInt32(min(256, max(0, tinted.z * 256 + 0.5))), ta = UInt32(min(256, max(0, tinted.w * 256 + 0.5)))
-        guard ta > 0 || (additive && (tr | tg | tb) > 0) else { return }
-        let tint = SIMD4<UInt16>(UInt16(tb), UInt16(tg), UInt16(tr), UInt16(ta))
-        let width = Int(sprite.width), height = Int(sprite.height)
+        guard ta > 0 || (additive && (tr | tg | tb) > 0) else { return nil }
+        return SIMD4<UInt16>(UInt16(tb), UInt16(tg), UInt16(tr), UInt16(ta))
+    }
+
+    /// Where one row of a particle lands: columns `x0..<x1`, and the 16.16 texel position in the
+    /// padded sprite of column `centre` (`u0`, `v0`) with its step a column (`du`, `dv`).
+    struct ParticleRowSpan {
+        let x0: Int, x1: Int, centre: Int
+        let u0: Int, du: Int, v0: Int, dv: Int
+    }
+
+    /// The span of `row` where a particle's padded `width × height` sprite lands inside `clip`;
+    /// nil when it lands nowhere on that row. Positions are stepped from the particle's centre
+    /// column, so a pixel's texel position depends on its column alone, not on where the span
+    /// starts.
+    @inline(__always)
+    static func particleRowSpan(_ row: Int, pm: ParticleMap, width: Int, height: Int,
+                                clip: PixelRect) -> ParticleRowSpan? {
         // Bilinear sample positions in the padded copy: texel centre i + 0.5 is padded index i + 1.
-        let padded = sprite.padded, stride = padded.rowStride, base = padded.baseAddress
-        let uLimit = Double(width) + 1, vLimit = Double(height) + 1
+        let dy = Double(row) + 0.5 - pm.py
+        let uRow = pm.u0 + dy * pm.uy + 0.5, vRow = pm.v0 + dy * pm.vy + 0.5
+        var lo = Double(clip.minX) + 0.5 - pm.px, hi = Double(clip.maxX) - 0.5 - pm.px
+        narrow(&lo, &hi, uRow, pm.ux, 0, Double(width) + 1)
+        narrow(&lo, &hi, vRow, pm.vx, 0, Double(height) + 1)
+        guard lo <= hi else { return nil }
+        let x0 = max(clip.minX, Int((lo + pm.px - 0.5).rounded(.up)))
+        let x1 = min(clip.maxX, Int((hi + pm.px - 0.5).rounded(.down)) + 1)
+        guard x0 < x1 else { return nil }
+        let centre = Int(pm.px.rounded(.down)), dx0 = Double(centre) + 0.5 - pm.px
+        return ParticleRowSpan(x0: x0, x1: x1, centre: centre,
+                               u0: Int(((uRow + dx0 * pm.ux) * 65536).rounded()), du: Int((pm.ux * 65536).rounded()),
+                               v0: Int(((vRow + dx0 * pm.vx) * 65536).rounded()), dv: Int((pm.vx * 65536).rounded()))
+    }
+
+    /// Draws one particle of any sprite, one pixel a step, its four channels in 16-bit lanes.
+    static func drawColourParticle(_ p: ParticleBatch.Particle, pm: ParticleMap, sprite: ParticleBatch.Sprite.Pixels,
+                                   additive: Bool, target: Bitmap, clip: PixelRect, opacity: Float) {
+        let y0 = max(clip.minY, Int((pm.py - pm.extentY).rounded(.down)))
+        let y1 = min(clip.maxY, Int((pm.py + pm.extentY).rounded(.up)))
+        guard y0 < y1, let tint = particleTint(p, opacity: opacity, additive: additive) else { return }
+        let width = sprite.width, height = sprite.height
+        let stride = sprite.paddedStride, base = sprite.padded
         for row in y0..<y1 {
-            let dy = Double(row) + 0.5 - pm.py
-            let uRow = pm.u0 + dy * pm.uy + 0.5, vRow = pm.v0 + dy * pm.vy + 0.5
-            var lo = Double(clip.minX) + 0.5 - pm.px, hi = Double(clip.maxX) - 0.5 - pm.px
-            narrow(&lo, &hi, uRow, pm.ux, 0, uLimit)
-            narrow(&lo, &hi, vRow, pm.vx, 0, vLimit)
-            guard lo <= hi else { continue }
-            let x0 = max(clip.minX, Int((lo + pm.px - 0.5).rounded(.up)))
-            let x1 = min(clip.maxX, Int((hi + pm.px - 0.5).rounded(.down)) + 1)
-            guard x0 < x1 else { continue }
+            guard let span = particleRowSpan(row, pm: pm, width: width, height: height, clip: clip) else { continue }
+            let x0 = span.x0, x1 = span.x1, centre = span.centre
+            let u0 = span.u0, du = span.du, v0 = span.v0, dv = span.dv
             let line = target.baseAddress + row * target.rowStride
-            // 16.16 fixed point from the particle's centre column, so a pixel's texel position
-            // depends on its column alone, not on where the span starts.
-            let centre = Int(pm.px.rounded(.down)), dx0 = Double(centre) + 0.5 - pm.px
-            let u0 = Int(((uRow + dx0 * pm.ux) * 65536).rounded()), du = Int((pm.ux * 65536).rounded())
-            let v0 = Int(((vRow + dx0 * pm.vx) * 65536).rounded()), dv = Int((pm.vx * 65536).rounded())
             for column in x0..<x1 {
                 let u = u0 &+ (column &- centre) &* du, v = v0 &+ (column &- centre) &* dv
                 let iu = min(width, max(0, u >> 16)), iv = min(height, max(0, v >> 16))

@@ -14,9 +14,10 @@ final class ScratchBuffers {
     /// (tested). Read it only for diagnostics; it is shared by every compositor.
     static let growthCount = Atomic<Int>(0)
 
-    /// The particles of the emitter being drawn and their band buckets
+    /// The particles of the emitter being drawn, their band buckets and its sprites' pixels
     /// (`BandRenderer.drawParticles`), kept for their capacity.
     var particles: [BandRenderer.PreparedParticle] = []
+    var particleSprites: [ParticleBatch.Sprite.Pixels] = []
     var particleBandCounts: [Int] = []
     var particleBandEntries: [Int32] = []
 

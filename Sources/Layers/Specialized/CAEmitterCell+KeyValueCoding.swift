@@ -4,9 +4,11 @@ import Graphics
 
 extension CAEmitterCell {
     /// The animatable properties (Apple's header marks them so) and what they hold. `contents`
-    /// is not among them here: an image does not interpolate.
+    /// does not interpolate: a basic animation switches images half way, a keyframe animation at
+    /// its key times (a flip-book with `calculationMode` `.discrete`).
     static let animatableKeys: [String: SpecializedValue.Kind] = {
-        var keys: [String: SpecializedValue.Kind] = ["color": .single(.color), "contentsRect": .single(.rect)]
+        var keys: [String: SpecializedValue.Kind] = ["color": .single(.color), "contentsRect": .single(.rect),
+                                                     "contents": .single(.image)]
         for key in ["birthRate", "lifetime", "lifetimeRange", "emissionLatitude", "emissionLongitude", "emissionRange",
                     "velocity", "velocityRange", "xAcceleration", "yAcceleration", "zAcceleration", "scale",
                     "scaleRange", "scaleSpeed", "spin", "spinRange", "redRange", "greenRange", "blueRange",

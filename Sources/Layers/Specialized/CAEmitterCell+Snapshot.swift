@@ -61,6 +61,9 @@ struct EmitterCellValues: Equatable {
         colorSpeed = SIMD4(n("redSpeed", cell.redSpeed), n("greenSpeed", cell.greenSpeed), n("blueSpeed", cell.blueSpeed),
                            n("alphaSpeed", cell.alphaSpeed))
         contents = cell.contents as? CGImage
+        if let animated, case let .single(.image(image))? = animated("contents", .single(.image(contents))) {
+            contents = image
+        }
         contentsRect = cell.contentsRect
         if let animated, case let .single(.rect(r))? = animated("contentsRect", .single(.rect(contentsRect))) { contentsRect = r }
         contentsScale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? Double(cell.contentsScale) : 1

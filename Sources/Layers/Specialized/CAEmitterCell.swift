@@ -17,7 +17,7 @@ import Graphics
 /// paths (`emitter.setValue(0, forKeyPath: "emitterCells.fire.birthRate")`, the way Apple's
 /// documentation and tutorials change a running cell; exact to the instant) or on the cell
 /// object itself (seen from the next frame). Animations of `emitterCells.<name>.<key>` added to the
-/// layer animate the animatable keys (the numbers, `color`, `contentsRect`), sampled once a
+/// layer animate the animatable keys (the numbers, `color`, `contents`, `contentsRect`), sampled once a
 /// frame for the particles born in it. Cells are key-value coded (`value(forKey:)`,
 /// `setValue(_:forKeyPath:)` with `emitterCells.<name>.` paths into sub-cells).
 open class CAEmitterCell: CAMediaTiming {
@@ -78,7 +78,8 @@ open class CAEmitterCell: CAMediaTiming {
     /// Change of the alpha factor per second (negative fades particles out). Default 0.
     open var alphaSpeed: Float = 0
     /// The particle's image (a `CGImage`); a cell without one draws nothing but can still emit
-    /// sub-cells. Default nil.
+    /// sub-cells. Default nil. Animatable through the layer (`emitterCells.<name>.contents`),
+    /// without interpolation: each particle keeps the image it was born with.
     open var contents: Any?
     /// The part of `contents` shown, in unit coordinates. Default the whole image.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -119,8 +120,12 @@ open class CAEmitterCell: CAMediaTiming {
     /// Accepted for `CAMediaTiming`; has no effect on a cell. Default `.removed`.
     open var fillMode: CAMediaTimingFillMode = .removed
 
-    /// The pixels last drawn for `contents` and `contentsRect`, kept from frame to frame.
-    var spriteCache: (image: CGImage, rect: CGRect, sprite: ParticleBatch.Sprite)?
+    /// The pixels last drawn for `contents` and `contentsRect`, kept from frame to frame: the
+    /// `spriteCacheLimit` most recently used (a flip-book animation of `contents` shows several
+    /// images at once, the particles of each step keeping theirs), the latest last.
+    var spriteCache: [(image: CGImage, rect: CGRect, sprite: ParticleBatch.Sprite)] = []
+    /// How many sprites `spriteCache` keeps.
+    static let spriteCacheLimit = 16
     /// Values stored by `setValue(_:forKey:)` under keys that are not properties.
     var customValues: [String: Any] = [:]
 

@@ -8,12 +8,35 @@ import Raster
 final class ParticleBatch: @unchecked Sendable {
     /// An image particles show: the whole pixels of `image` (level 0) that `contentsRect`
     /// touches, at `minX, minY` with `width × height` pixels; `padded` is a copy of them with a
-    /// one-pixel transparent border (what the fast kernel samples without bounds tests).
+    /// one-pixel transparent border (what the fast kernel samples without bounds tests);
+    /// `coverage` is the same border-padded copy as one byte a texel when every texel is
+    /// premultiplied white (red = green = blue = alpha: a white spark, snowflake or smoke puff that
+    /// the cell's colour tints, the common particle image), for the coverage kernel
+    /// (`BandRenderer+CoverageParticles.swift`).
     struct Sprite {
         let image: MipmappedImage
         let minX: Float, minY: Float, width: Float, height: Float
         let nearest: Bool
         let padded: Bitmap
+        let coverage: CoverageMask?
+
+        /// The pixels as raw pointers, valid while this sprite lives: what the kernels take, so
+        /// that drawing a particle retains nothing (two threads retaining the same image for
+        /// each particle fight over its reference count's cache line).
+        var pixels: Pixels {
+            Pixels(width: Int(width), height: Int(height), padded: UnsafePointer(padded.baseAddress),
+                   paddedStride: padded.rowStride, coverage: coverage.map { UnsafeRawPointer($0.baseAddress) },
+                   coverageStride: coverage?.rowStride ?? 0)
+        }
+
+        /// A sprite's pixels without their owners (see `pixels`): `width × height` texels, the
+        /// border-padded copy with its stride in pixels, the coverage plane (nil unless white)
+        /// with its stride in bytes.
+        struct Pixels {
+            let width: Int, height: Int
+            let padded: UnsafePointer<UInt32>, paddedStride: Int
+            let coverage: UnsafeRawPointer?, coverageStride: Int
+        }
 
         init?(image cgImage: CGImage, contentsRect: CGRect, nearest: Bool) {
             let w = CGFloat(cgImage.width), h = CGFloat(cgImage.height)
@@ -31,9 +54,24 @@ final class ParticleBatch: @unchecked Sendable {
             self.nearest = nearest
             padded = Bitmap(width: pw + 2, height: ph + 2)
             let source = image.base
+            var white = true
             for y in 0..<ph {
                 let from = source.row(y0 + y), to = padded.row(y + 1)
-                for x in 0..<pw { to[x + 1] = from[x0 + x] }
+                for x in 0..<pw {
+                    let texel = from[x0 + x]
+                    to[x + 1] = texel
+                    white = white && texel == (texel >> 24) &* 0x0101_0101
+                }
+            }
+            if white {
+                let plane = CoverageMask(size: padded.size)
+                for y in 0..<ph {
+                    let from = padded.row(y + 1), to = plane.row(y + 1)
+                    for x in 1...pw { to[x] = UInt8(truncatingIfNeeded: from[x] >> 24) }
+                }
+                coverage = plane
+            } else {
+                coverage = nil
             }
         }
     }
@@ -315,11 +353,19 @@ struct EmitterSimulation {
         if let known = spriteOfCell[key] { return known < 0 ? nil : known }
         var index: Int32 = -1
         let owner = cell.cell
-        if let cached = owner.spriteCache, cached.image === image, cached.rect == rect, cached.sprite.nearest == cell.nearest {
+        if let slot = owner.spriteCache.lastIndex(where: {
+            $0.image === image && $0.rect == rect && $0.sprite.nearest == cell.nearest
+        }) {
+            let cached = owner.spriteCache[slot]
+            if slot != owner.spriteCache.count - 1 {
+                owner.spriteCache.remove(at: slot)
+                owner.spriteCache.append(cached)
+            }
             index = Int32(sprites.count)
             sprites.append(cached.sprite)
         } else if let made = ParticleBatch.Sprite(image: image, contentsRect: rect, nearest: cell.nearest) {
-            owner.spriteCache = (image, rect, made)
+            if owner.spriteCache.count >= CAEmitterCell.spriteCacheLimit { owner.spriteCache.removeFirst() }
+            owner.spriteCache.append((image, rect, made))
             index = Int32(sprites.count)
             sprites.append(made)
         }

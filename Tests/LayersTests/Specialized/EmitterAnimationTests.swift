@@ -181,6 +181,30 @@ final class EmitterAnimationTests: XCTestCase {
         XCTAssertEqual(halfWidths.first ?? 0, 2, accuracy: 0.1, "a particle keeps the scale it was born with")
     }
 
+    /// A flip-book: a discrete keyframe animation of a cell's `contents` gives the particles born
+    /// in each step that step's image, and they keep it; after the animation, the cell's own.
+    func testACellContentsAnimationGivesEachBirthItsImage() throws {
+        let (root, emitter, _) = emitter()
+        let frames = [4, 6, 8].map { EmitterLayerTests.dot(size: $0) }
+        let flip = CAKeyframeAnimation(keyPath: "emitterCells.dot.contents")
+        flip.values = frames
+        flip.calculationMode = .discrete
+        flip.duration = 3
+        emitter.add(flip, forKey: "flip")
+        fixture.show(root)
+        XCTAssertFalse(fixture.diagnostics.contains { $0.contains("emitterCells") }, "\(fixture.diagnostics)")
+        run(root, 4)
+        guard case let .particles(batch)? = root.makeRenderNode()?.children.first?.specialized else {
+            return XCTFail("the emitter shows no particles")
+        }
+        let widths = batch.particles.map { Int(batch.sprites[Int($0.sprite)].width) }
+        for (second, width) in [4, 6, 8, 4].enumerated() {
+            let born = widths[min(widths.count - 1, second * 100 + 50)]
+            XCTAssertEqual(born, width, "born in second \(second)")
+        }
+        XCTAssertEqual(Double(widths.filter { $0 == 6 }.count), 100, accuracy: 2, "one second of births a frame")
+    }
+
     func testKeyValueCodingReachesTheEmitterAndNestedCells() throws {
         let (_, emitter, cell) = emitter()
         let spark = CAEmitterCell()

@@ -395,5 +395,50 @@ final class EmitterLayerTests: XCTestCase {
             }
         }
     }
-}
 
+    /// A white sprite (red = green = blue = alpha) takes the eight-pixel coverage kernel, which
+    /// gives the colour kernel's bytes: over, additive, turned, scaled, under a projective map and
+    /// clipped mid-particle, so a frame does not change with the kernel its sprites take.
+    func testWhiteSpriteKernelGivesTheColourKernelsBytes() throws {
+        let (_, emitter) = Self.fire()
+        emitter.emitterCells?[0].contents = Self.dot(size: 13)
+        emitter.emitterCells?[0].spin = 2.5
+        emitter.emitterCells?[0].scale = 2.2
+        var simulation = EmitterSimulation(layer: emitter)
+        let batch = try XCTUnwrap(simulation.particles(at: 1))
+        XCTAssertGreaterThan(batch.particles.count, 20)
+        XCTAssertNotNil(batch.sprites.first?.coverage, "a white sprite has a coverage plane")
+        emitter.emitterCells?[0].contents = quadrantImage(width: 12, height: 10)
+        var coloured = EmitterSimulation(layer: emitter)
+        XCTAssertNil(try XCTUnwrap(coloured.particles(at: 1)).sprites.first?.coverage, "a coloured sprite has none")
+        var perspective = Homography(CGAffineTransform(a: 1.3, b: 0.2, c: -0.1, d: 1.1, tx: 4, ty: -6))
+        perspective = Homography(m11: perspective.m11, m12: perspective.m12, m13: 0.0008,
+                                 m21: perspective.m21, m22: perspective.m22, m23: 0.0004,
+                                 m31: perspective.m31, m32: perspective.m32, m33: 1)
+        let clip = PixelRect(x: 7, y: 5, width: 101, height: 83)
+        for map in [Homography.identity, Homography(CGAffineTransform(scaleX: 0.6, y: 1.7)), perspective] {
+            for additive in [false, true] {
+                let coverage = Bitmap(size: PixelSize(uncheckedWidth: 120, height: 100),
+                                      filledWith: PremultipliedColor(red: 20, green: 30, blue: 60, alpha: 200))
+                let colour = coverage.copy()
+                var drawn = 0
+                for p in batch.particles {
+                    let sprite = batch.sprites[Int(p.sprite)].pixels
+                    let pm = try XCTUnwrap(BandRenderer.ParticleMap(p, width: sprite.width, height: sprite.height, map: map))
+                    XCTAssertNotNil(sprite.coverage)
+                    guard CoverageParticleKernel.fits(pm, sprite: sprite) else { continue }
+                    drawn += 1
+                    CoverageParticleKernel.draw(p, pm: pm, sprite: sprite, additive: additive, target: coverage,
+                                                clip: clip, opacity: 0.8)
+                    BandRenderer.drawColourParticle(p, pm: pm, sprite: sprite, additive: additive, target: colour,
+                                                    clip: clip, opacity: 0.8)
+                }
+                XCTAssertEqual(drawn, batch.particles.count)
+                XCTAssertFalse(coverage.hasSamePixels(as: Bitmap(size: coverage.size, filledWith:
+                    PremultipliedColor(red: 20, green: 30, blue: 60, alpha: 200))), "particles were drawn")
+                assertBitmap(coverage, matches: colour, name: "white-sprite-kernel-\(additive)",
+                             tolerance: ImageTolerance(perChannel: 0, maxDifferingPixels: 0))
+            }
+        }
+    }
+}
