@@ -127,6 +127,64 @@ final class TextInputTokenizerTests: XCTestCase {
             XCTAssertTrue(field.inputDelegate === recorder)
         }
     }
+
+    /// On a long text every answer is the one a scan of the units gives (the tokenizer keeps the
+    /// units of an unchanged text and searches them), and a changed text is tokenized anew.
+    func testAnswersOnALongTextMatchAScanOfItsUnitsAndFollowItsChanges() throws {
+        try ControlFixture.run(height: 220) { f in
+            func text(_ seed: Int) -> String {
+                (0..<400).map { i in (i + seed) % 37 == 0 ? "\n\n" : (i * 7 + seed) % 5 == 0 ? "ab, " : "w\(i) " }.joined()
+            }
+            let view = Self.view(f, text: text(0))
+            let t = view.tokenizer
+            let forward = UITextDirection(UITextStorageDirection.forward)
+            let backward = UITextDirection(UITextStorageDirection.backward)
+            for seed in [0, 3] {
+                view.text = text(seed)
+                let utf16 = Array(view.text.utf16)
+                var words: [Range<Int>] = [], paragraphs: [Range<Int>] = [], start = 0, i = 0
+                while i < utf16.count {
+                    guard let scalar = Unicode.Scalar(utf16[i]), TextEditor.isWordCharacter(Character(scalar)) else {
+                        i += 1
+                        continue
+                    }
+                    let first = i
+                    while i < utf16.count, let s = Unicode.Scalar(utf16[i]), TextEditor.isWordCharacter(Character(s)) { i += 1 }
+                    words.append(first..<i)
+                }
+                for (k, unit) in utf16.enumerated() where unit == 10 {
+                    paragraphs.append(start..<k)
+                    start = k + 1
+                }
+                paragraphs.append(start..<utf16.count)
+                for (granularity, units) in [(UITextGranularity.word, words), (.paragraph, paragraphs)] {
+                    for p in stride(from: 0, through: utf16.count, by: 3) {
+                        let position = Self.at(view, p)
+                        @MainActor func offsets(_ range: UITextRange?) -> Range<Int>? {
+                            guard let range else { return nil }
+                            return view.offset(from: view.beginningOfDocument, to: range.start)
+                                ..< view.offset(from: view.beginningOfDocument, to: range.end)
+                        }
+                        let empty = units.first { $0.isEmpty && $0.lowerBound == p }
+                        XCTAssertEqual(offsets(t.rangeEnclosingPosition(position, with: granularity, inDirection: forward)),
+                                       units.first { $0.lowerBound <= p && p < $0.upperBound } ?? empty, "\(granularity) \(p) forward")
+                        XCTAssertEqual(offsets(t.rangeEnclosingPosition(position, with: granularity, inDirection: backward)),
+                                       units.last { $0.lowerBound < p && p <= $0.upperBound } ?? empty, "\(granularity) \(p) backward")
+                        XCTAssertEqual(t.isPosition(position, atBoundary: granularity, inDirection: forward),
+                                       units.contains { $0.upperBound == p })
+                        XCTAssertEqual(t.isPosition(position, atBoundary: granularity, inDirection: backward),
+                                       units.contains { $0.lowerBound == p })
+                        let next = t.position(from: position, toBoundary: granularity, inDirection: forward)
+                        XCTAssertEqual(next.map { view.offset(from: view.beginningOfDocument, to: $0) },
+                                       units.map(\.upperBound).filter { $0 > p }.min())
+                        let previous = t.position(from: position, toBoundary: granularity, inDirection: backward)
+                        XCTAssertEqual(previous.map { view.offset(from: view.beginningOfDocument, to: $0) },
+                                       units.map(\.lowerBound).filter { $0 < p }.max())
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Records what a text input tells its input delegate, with the text and caret at that moment.

@@ -72,9 +72,16 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
                                      inDirection direction: UITextDirection) -> UITextRange? {
         guard let p = offset(position) else { return nil }
         let units = self.units(granularity)
-        let found = direction.isForward
-            ? units.first { $0.lowerBound <= p && p < $0.upperBound } ?? units.first { $0.isEmpty && $0.lowerBound == p }
-            : units.last { $0.lowerBound < p && p <= $0.upperBound } ?? units.first { $0.isEmpty && $0.lowerBound == p }
+        var found = unit(in: units, containing: p, forward: direction.isForward)
+        if found == nil {
+            // An empty unit (an empty paragraph or line) encloses its own position.
+            var i = Self.firstIndex(in: units) { $0.upperBound >= p }
+            while i < units.count, units[i].upperBound == p {
+                if units[i].isEmpty { found = units[i] }
+                if found != nil { break }
+                i += 1
+            }
+        }
         return found.map { TextOffsetRange(NSRange(location: $0.lowerBound, length: $0.count)) }
     }
 
@@ -82,7 +89,13 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
     open func isPosition(_ position: UITextPosition, atBoundary granularity: UITextGranularity,
                          inDirection direction: UITextDirection) -> Bool {
         guard let p = offset(position) else { return false }
-        return units(granularity).contains { direction.isForward ? $0.upperBound == p : $0.lowerBound == p }
+        let units = self.units(granularity)
+        if direction.isForward {
+            let i = Self.firstIndex(in: units) { $0.upperBound >= p }
+            return i < units.count && units[i].upperBound == p
+        }
+        let i = Self.firstIndex(in: units) { $0.lowerBound >= p }
+        return i < units.count && units[i].lowerBound == p
     }
 
     /// See `UITextInputTokenizer.position(from:toBoundary:inDirection:)`.
@@ -90,19 +103,42 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
                        inDirection direction: UITextDirection) -> UITextPosition? {
         guard let p = offset(position) else { return nil }
         let units = self.units(granularity)
-        let target = direction.isForward
-            ? units.lazy.map(\.upperBound).filter { $0 > p }.min()
-            : units.lazy.map(\.lowerBound).filter { $0 < p }.max()
-        return target.map(TextOffset.init)
+        if direction.isForward {
+            let i = Self.firstIndex(in: units) { $0.upperBound > p }
+            return i < units.count ? TextOffset(units[i].upperBound) : nil
+        }
+        let i = Self.firstIndex(in: units) { $0.lowerBound >= p }
+        return i > 0 ? TextOffset(units[i - 1].lowerBound) : nil
     }
 
     /// See `UITextInputTokenizer.isPosition(_:withinTextUnit:inDirection:)`.
     open func isPosition(_ position: UITextPosition, withinTextUnit granularity: UITextGranularity,
                          inDirection direction: UITextDirection) -> Bool {
         guard let p = offset(position) else { return false }
-        return units(granularity).contains {
-            direction.isForward ? $0.lowerBound <= p && p < $0.upperBound : $0.lowerBound < p && p <= $0.upperBound
+        return unit(in: units(granularity), containing: p, forward: direction.isForward) != nil
+    }
+
+    /// The unit holding the character after `p` (forward) or before it (backward): units are in
+    /// order and do not overlap, so both their lower and their upper bounds rise, and a binary
+    /// search finds it.
+    private func unit(in units: [Range<Int>], containing p: Int, forward: Bool) -> Range<Int>? {
+        if forward {
+            let i = Self.firstIndex(in: units) { $0.upperBound > p }
+            return i < units.count && units[i].lowerBound <= p ? units[i] : nil
         }
+        let i = Self.firstIndex(in: units) { $0.lowerBound >= p }
+        return i > 0 && p <= units[i - 1].upperBound ? units[i - 1] : nil
+    }
+
+    /// The first index of `units` where `isPast` holds (`units.count` if none); `isPast` must be
+    /// false then true along the array.
+    private static func firstIndex(in units: [Range<Int>], where isPast: (Range<Int>) -> Bool) -> Int {
+        var low = 0, high = units.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(units[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// `position` as an offset into the input's text, nil for a position of another kind or
@@ -121,9 +157,29 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
             .flatMap { textInput.text(in: $0) } ?? ""
     }
 
-    /// The units of `granularity`, in order, as UTF-16 offset ranges.
+    /// The units of `granularity` last found, and the text they were found in: characters,
+    /// words, sentences and paragraphs depend on the text alone, so a query on an unchanged text
+    /// costs a comparison of the text, not a pass over it (lines, which depend on the layout,
+    /// are found anew).
+    private var cachedText: String?
+    private var cachedUnits: [UITextGranularity: [Range<Int>]] = [:]
+
+    /// The units of `granularity`, in order, as UTF-16 offset ranges (see `cachedUnits`).
     private func units(_ granularity: UITextGranularity) -> [Range<Int>] {
         let text = self.text
+        if granularity == .line { return findUnits(granularity, in: text) }
+        if cachedText != text {
+            cachedText = text
+            cachedUnits.removeAll(keepingCapacity: true)
+        }
+        if let known = cachedUnits[granularity] { return known }
+        let found = findUnits(granularity, in: text)
+        cachedUnits[granularity] = found
+        return found
+    }
+
+    /// The units of `granularity` in `text`, in order, as UTF-16 offset ranges.
+    private func findUnits(_ granularity: UITextGranularity, in text: String) -> [Range<Int>] {
         let length = text.utf16.count
         func offset(_ i: String.Index) -> Int { i.utf16Offset(in: text) }
         switch granularity {
