@@ -28,10 +28,13 @@ import Raster
 /// The eight-pixel kernel for particles whose sprite is premultiplied white (see the note at the
 /// top of the file).
 enum CoverageParticleKernel {
-    /// Whether the kernel's 32-bit texel positions hold every position `pm` reaches in `sprite`:
-    /// sprites up to 8 192 texels a side, at most 256 texels a pixel.
+    /// Whether the kernel's 32-bit 16.16 texel positions hold every position `pm` reaches in
+    /// `sprite`: sprites up to 8 192 texels a side, and a row's position at the particle's
+    /// centre column (where its steps start) within 8 192 texels of the sprite, so below 2³¹.
+    /// Any particle of a sane size fits; a degenerate one (sheared to a sliver under a
+    /// perspective map) takes the colour kernel.
     static func fits(_ pm: BandRenderer.ParticleMap, sprite: ParticleBatch.Sprite.Pixels) -> Bool {
-        sprite.width <= 8192 && sprite.height <= 8192 && abs(pm.ux) < 256 && abs(pm.vx) < 256
+        sprite.width <= 8192 && sprite.height <= 8192 && (pm.extentX + 2) * (abs(pm.ux) + abs(pm.vx)) < 8192
     }
 
     /// Draws one particle from the sprite's border-padded coverage plane (see the note at the top
