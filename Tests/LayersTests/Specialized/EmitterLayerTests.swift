@@ -396,6 +396,23 @@ final class EmitterLayerTests: XCTestCase {
         }
     }
 
+    /// The coverage kernel takes particles whose 32-bit texel positions cannot wrap: a sane one,
+    /// not a sliver eight thousand pixels long whose texel position crosses the sprite 500 times
+    /// a pixel.
+    func testTheCoverageKernelTakesOnlyParticlesItsPositionsHold() throws {
+        var simulation = EmitterSimulation(layer: Self.fire().emitter)
+        let sprite = try XCTUnwrap(try XCTUnwrap(simulation.particles(at: 1)).sprites.first).pixels
+        let colour = SIMD4<Float>(1, 1, 1, 1)
+        let sane = ParticleBatch.Particle(x: 50, y: 50, ux: 8, uy: 0, vx: 0, vy: 8, color: colour, sprite: 0)
+        let sliver = ParticleBatch.Particle(x: 50, y: 50, ux: 4000, uy: 1, vx: 3999.99, vy: 1, color: colour, sprite: 0)
+        let fits = { (p: ParticleBatch.Particle) in
+            BandRenderer.ParticleMap(p, width: sprite.width, height: sprite.height, map: .identity)
+                .map { CoverageParticleKernel.fits($0, sprite: sprite) }
+        }
+        XCTAssertEqual(fits(sane), true)
+        XCTAssertEqual(fits(sliver), false)
+    }
+
     /// A white sprite (red = green = blue = alpha) takes the eight-pixel coverage kernel, which
     /// gives the colour kernel's bytes: over, additive, turned, scaled, under a projective map and
     /// clipped mid-particle, so a frame does not change with the kernel its sprites take.
