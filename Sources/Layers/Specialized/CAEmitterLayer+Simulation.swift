@@ -12,7 +12,7 @@ final class ParticleBatch: @unchecked Sendable {
     /// `coverage` is the same border-padded copy as one byte a texel when every texel is
     /// premultiplied white (red = green = blue = alpha: a white spark, snowflake or smoke puff that
     /// the cell's colour tints, the common particle image), for the coverage kernel
-    /// (`BandRenderer+CoverageParticles.swift`).
+    /// (`CoverageParticleKernel.swift`).
     struct Sprite {
         let image: MipmappedImage
         let minX: Float, minY: Float, width: Float, height: Float

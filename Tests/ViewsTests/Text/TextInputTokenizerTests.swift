@@ -137,6 +137,7 @@ final class TextInputTokenizerTests: XCTestCase {
             }
             let view = Self.view(f, text: text(0))
             let t = view.tokenizer
+            XCTAssertTrue(t as AnyObject === view.tokenizer as AnyObject, "one tokenizer, kept with its units")
             let forward = UITextDirection(UITextStorageDirection.forward)
             let backward = UITextDirection(UITextStorageDirection.backward)
             for seed in [0, 3] {

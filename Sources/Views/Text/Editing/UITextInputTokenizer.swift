@@ -76,9 +76,8 @@ open class UITextInputStringTokenizer: UITextInputTokenizer {
         if found == nil {
             // An empty unit (an empty paragraph or line) encloses its own position.
             var i = Self.firstIndex(in: units) { $0.upperBound >= p }
-            while i < units.count, units[i].upperBound == p {
+            while i < units.count, units[i].upperBound == p, found == nil {
                 if units[i].isEmpty { found = units[i] }
-                if found != nil { break }
                 i += 1
             }
         }

@@ -58,6 +58,9 @@ open class UITextField: UIControl {
     }
     /// Told before and after each change of the text or the selection (`UITextInputDelegate`).
     public weak var inputDelegate: (any UITextInputDelegate)?
+    /// The input's tokenizer: one string tokenizer, kept (as UIKit returns the same object each
+    /// time), so the units of an unchanged text are found once, not on every access.
+    public private(set) lazy var tokenizer: any UITextInputTokenizer = UITextInputStringTokenizer(textInput: self)
     let store = TextLayoutStore()
     lazy var canvas = TextCanvas(store: store)
     let borderView = UIView(frame: .zero)

@@ -46,6 +46,9 @@ open class UITextView: UIScrollView {
     }
     /// Told before and after each change of the text or the selection (`UITextInputDelegate`).
     public weak var inputDelegate: (any UITextInputDelegate)?
+    /// The input's tokenizer: one string tokenizer, kept (as UIKit returns the same object each
+    /// time), so the units of an unchanged text are found once, not on every access.
+    public private(set) lazy var tokenizer: any UITextInputTokenizer = UITextInputStringTokenizer(textInput: self)
     var forcesEndEditing = false
 
     /// A text view with no text, 12-point system font (UIKit's default when `font` is nil).
