@@ -69,3 +69,17 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     /// The same insets with leading as left and trailing as right.
     var edgeInsets: UIEdgeInsets { UIEdgeInsets(top: top, left: leading, bottom: bottom, right: trailing) }
 }
+
+/// Edges of a rectangle in the reading direction, as UIKit's `NSDirectionalRectEdge`, with
+/// Apple's raw values; `leading` is the left edge here (Kinescope lays text out left to right).
+public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
+    public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
+    public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
+    public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
+    /// All four edges.
+    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+}

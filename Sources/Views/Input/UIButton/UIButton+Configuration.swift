@@ -18,55 +18,82 @@ extension UIButton {
     /// The styles' colours (iOS 15, light appearance): `filled` — the tint behind white text;
     /// `tinted` — the tint at 15 % behind tinted text; `gray` — `tertiarySystemFill` behind
     /// tinted text; `plain` — no background, tinted text. `baseBackgroundColor` and
-    /// `baseForegroundColor` replace the tint in those roles. Pressed, the button draws at 70 %
+    /// `baseForegroundColor` replace the tint in those roles, and `background.backgroundColor`,
+    /// when set, replaces the style's background colour. Pressed, the button draws at 70 %
     /// (iOS lightens pressed buttons; Apple gives no figure); disabled, the text is
-    /// `tertiaryLabel` gray and a background `tertiarySystemFill`.
+    /// `tertiaryLabel` gray and a style's background `tertiarySystemFill`.
     ///
-    /// Not here: `attributedTitle`, `background` (`UIBackgroundConfiguration`, so no
-    /// `.fixed` corner style), `showsActivityIndicator`, `imageColorTransformer`; images are not
-    /// tinted (Kinescope's `UIImage` has no template rendering).
+    /// Images whose rendering mode is `.alwaysTemplate` are drawn in the foreground colour
+    /// (through `imageColorTransformer`); other images keep their own colours.
+    ///
+    /// Not here: `macIdiomStyle`, `preferredSymbolConfigurationForImage` (Kinescope has no
+    /// symbol images), `automaticallyUpdateForSelection` (a selected configured button looks
+    /// like an unselected one) and `updatedConfiguration(for:)`.
     public struct Configuration: Hashable {
         /// Which look the configuration started from.
         enum Style: Hashable { case plain, tinted, gray, filled }
 
-        /// How round the background's corners are, with UIKit's raw values.
+        /// How the button treats `background.cornerRadius`, with UIKit's raw values.
         public enum CornerStyle: Int, Hashable, Sendable {
-            /// By button size: 4 points for `.mini` and `.small`, 6 for `.medium`, 8 for `.large`.
+            /// `background.cornerRadius` as it is.
+            case fixed = -1
+            /// `background.cornerRadius` adjusted for Dynamic Type (Kinescope has one text size,
+            /// so as it is). Until set, that radius follows the button size: 4 points for `.mini`
+            /// and `.small`, 6 for `.medium`, 8 for `.large`.
             case dynamic = 0
             /// 4 points.
-            case small = 2
+            case small = 1
             /// 6 points.
-            case medium = 3
+            case medium = 2
             /// 10 points.
-            case large = 4
+            case large = 3
             /// Half the height: round ends.
-            case capsule = 5
-
-            @MainActor
-            func radius(size: Size, height: CGFloat) -> CGFloat {
-                switch self {
-                case .dynamic: [Size.mini: 4, .small: 4, .medium: 6, .large: 8][size] ?? 6
-                case .small: 4
-                case .medium: 6
-                case .large: 10
-                case .capsule: height / 2
-                }
-            }
+            case capsule = 4
         }
 
-        /// The button's size class: the default insets and fonts follow it.
+        /// The button's size class: the default insets, fonts and corners follow it. UIKit's raw
+        /// values.
         public enum Size: Int, Hashable, Sendable {
-            case mini = 0, small, medium, large
+            case medium = 0, small, mini, large
 
-            /// The title's font size: 12, 15, 17, 17 points (`.large` in semibold), and the
-            /// subtitle's: 11, 13, 15, 15 (Apple's text styles caption2 … subheadline).
-            var titleSize: CGFloat { [12, 15, 17, 17][rawValue] }
-            var subtitleSize: CGFloat { [11, 13, 15, 15][rawValue] }
+            /// The title's font size: 12, 15, 17, 17 points for mini … large (`.large` in
+            /// semibold), and the subtitle's: 11, 13, 15, 15 (Apple's text styles caption2 …
+            /// subheadline).
+            var titleSize: CGFloat {
+                switch self {
+                case .mini: 12
+                case .small: 15
+                case .medium, .large: 17
+                }
+            }
 
-            /// The default content insets: 4/8, 5/10, 7/12 and 14/20 points (vertical/horizontal).
+            var subtitleSize: CGFloat {
+                switch self {
+                case .mini: 11
+                case .small: 13
+                case .medium, .large: 15
+                }
+            }
+
+            /// The default content insets: 4/8, 5/10, 7/12 and 14/20 points (vertical/horizontal)
+            /// for mini … large.
             var insets: NSDirectionalEdgeInsets {
-                let (v, h): (CGFloat, CGFloat) = [(4, 8), (5, 10), (7, 12), (14, 20)][rawValue]
+                let (v, h): (CGFloat, CGFloat) = switch self {
+                case .mini: (4, 8)
+                case .small: (5, 10)
+                case .medium: (7, 12)
+                case .large: (14, 20)
+                }
                 return NSDirectionalEdgeInsets(top: v, leading: h, bottom: v, trailing: h)
+            }
+
+            /// The background's corner radius until one is set: 4, 4, 6, 8 points.
+            var cornerRadius: CGFloat {
+                switch self {
+                case .mini, .small: 4
+                case .medium: 6
+                case .large: 8
+                }
             }
         }
 
@@ -77,21 +104,43 @@ extension UIButton {
             case leading, center, trailing
         }
 
-        /// Where the image sits relative to the title, as `NSDirectionalRectEdge`.
-        public enum ImagePlacement: Hashable, Sendable {
-            case leading, trailing, top, bottom
-        }
-
         let style: Style
 
-        /// The title, on one line. Default nil.
-        public var title: String?
-        /// A second line under the title, smaller. Default nil.
-        public var subtitle: String?
+        /// The title, on one line. Default nil. It is the text of `attributedTitle`: setting it
+        /// sets `attributedTitle` to the plain text (its attributes dropped), as UIKit does.
+        public var title: String? {
+            get { attributedTitle.map { String($0.characters) } }
+            set { attributedTitle = newValue.map { AttributedString($0) } }
+        }
+        /// The title with attributes of its own (`font`, `foregroundColor`, `kern`, underlines…),
+        /// which win over the configuration's font and foreground colour. Default nil.
+        public var attributedTitle: AttributedString?
+        /// Changes the title's attributes (each run's: the configuration's font and foreground
+        /// colour under the run's own) before it is drawn. Default nil.
+        public var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+        /// A second line under the title, smaller. Default nil. The text of
+        /// `attributedSubtitle`, as `title` is of `attributedTitle`.
+        public var subtitle: String? {
+            get { attributedSubtitle.map { String($0.characters) } }
+            set { attributedSubtitle = newValue.map { AttributedString($0) } }
+        }
+        /// The subtitle with attributes of its own. Default nil.
+        public var attributedSubtitle: AttributedString?
+        /// Changes the subtitle's attributes before it is drawn. Default nil.
+        public var subtitleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
         /// An image beside the title, at its own size. Default nil.
         public var image: UIImage?
-        /// Where the image goes. Default `.leading`.
-        public var imagePlacement: ImagePlacement = .leading
+        /// Applied to the foreground colour to give a template image's colour. Default nil.
+        public var imageColorTransformer: UIConfigurationColorTransformer?
+        /// Shows a spinning medium activity indicator in place of the image (where the image
+        /// would be, by `imagePlacement`). Default false.
+        public var showsActivityIndicator = false
+        /// Applied to the foreground colour to give the activity indicator's. Default nil.
+        public var activityIndicatorColorTransformer: UIConfigurationColorTransformer?
+        /// Where the image goes: one edge of `.leading`, `.trailing`, `.top`, `.bottom`; as in
+        /// UIKit only single edges are supported (a combination is taken as `.leading`).
+        /// Default `.leading`.
+        public var imagePlacement: NSDirectionalRectEdge = .leading
         /// Points between the image and the text. Default 0.
         public var imagePadding: CGFloat = 0
         /// Points between the title and the subtitle. Default 0.
@@ -107,8 +156,26 @@ extension UIButton {
         private var contentInsetsStorage: NSDirectionalEdgeInsets?
         /// The size class. Default `.medium`.
         public var buttonSize: Size = .medium
-        /// How round the background is. Default `.dynamic`.
+        /// How the button treats `background.cornerRadius`. Default `.dynamic`.
         public var cornerStyle: CornerStyle = .dynamic
+        /// The background: its colour (nil: the style's), image, custom view, stroke, insets and
+        /// corner radius. Its `cornerRadius` follows `buttonSize` (`CornerStyle.dynamic`'s
+        /// figures) until set to another value.
+        public var background: UIBackgroundConfiguration {
+            get {
+                var background = backgroundStorage
+                background.cornerRadius = cornerRadiusStorage ?? buttonSize.cornerRadius
+                return background
+            }
+            set {
+                backgroundStorage = newValue
+                if cornerRadiusStorage != nil || newValue.cornerRadius != buttonSize.cornerRadius {
+                    cornerRadiusStorage = newValue.cornerRadius
+                }
+            }
+        }
+        private var backgroundStorage = UIBackgroundConfiguration()
+        private var cornerRadiusStorage: CGFloat?
         /// The colour of the text, in place of the style's (white for `filled`, else the tint).
         /// Default nil.
         public var baseForegroundColor: UIColor?
@@ -135,19 +202,43 @@ extension UIButton {
         /// The plain style under its borderless name.
         public static func borderless() -> Configuration { Configuration(style: .plain) }
 
+        /// Gives `contentInsets` back to the button size, as UIKit's `setDefaultContentInsets()`.
+        public mutating func setDefaultContentInsets() { contentInsetsStorage = nil }
+
+        /// The corner radius for a button `height` points tall.
+        func cornerRadius(height: CGFloat) -> CGFloat {
+            switch cornerStyle {
+            case .fixed, .dynamic: background.cornerRadius
+            case .small: 4
+            case .medium: 6
+            case .large: 10
+            case .capsule: height / 2
+            }
+        }
+
+        /// Where the image goes, one edge (a combination of edges is `.leading`).
+        var imageEdge: NSDirectionalRectEdge {
+            [.leading, .trailing, .top, .bottom].contains(imagePlacement) ? imagePlacement : .leading
+        }
+
         public static func == (a: Configuration, b: Configuration) -> Bool {
-            a.style == b.style && a.title == b.title && a.subtitle == b.subtitle && a.image === b.image
+            a.style == b.style && a.attributedTitle == b.attributedTitle && a.attributedSubtitle == b.attributedSubtitle
+                && a.titleTextAttributesTransformer == b.titleTextAttributesTransformer
+                && a.subtitleTextAttributesTransformer == b.subtitleTextAttributesTransformer
+                && a.image === b.image && a.imageColorTransformer == b.imageColorTransformer
+                && a.showsActivityIndicator == b.showsActivityIndicator
+                && a.activityIndicatorColorTransformer == b.activityIndicatorColorTransformer
                 && a.imagePlacement == b.imagePlacement && a.imagePadding == b.imagePadding
                 && a.titlePadding == b.titlePadding && a.titleAlignment == b.titleAlignment
                 && a.contentInsetsStorage == b.contentInsetsStorage && a.buttonSize == b.buttonSize
-                && a.cornerStyle == b.cornerStyle && a.baseForegroundColor == b.baseForegroundColor
-                && a.baseBackgroundColor == b.baseBackgroundColor
+                && a.cornerStyle == b.cornerStyle && a.background == b.background
+                && a.baseForegroundColor == b.baseForegroundColor && a.baseBackgroundColor == b.baseBackgroundColor
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(style)
-            hasher.combine(title)
-            hasher.combine(subtitle)
+            hasher.combine(attributedTitle)
+            hasher.combine(attributedSubtitle)
             hasher.combine(buttonSize)
         }
     }
@@ -218,25 +309,28 @@ extension UIButton {
     func layoutConfiguration() {
         guard let configured else { return }
         if subviews.last !== configured.container { bringSubviewToFront(configured.container) }
-        configured.layout(in: bounds)
+        configured.layout(in: bounds, margins: layoutMargins)
     }
 }
 
-/// The views drawing a `UIButton.Configuration`: a background part behind an image view, a
-/// title label and a subtitle label, placed by the configuration's insets, placement and
-/// paddings.
+/// The views drawing a `UIButton.Configuration`: the background's views behind an image view
+/// (or an activity indicator), a title label and a subtitle label, placed by the configuration's
+/// insets, placement and paddings.
 @MainActor
 final class ConfiguredContent {
     var configuration: UIButton.Configuration
     let container = ControlPart(frame: .zero)
-    private let background = ControlPart(frame: .zero)
+    private let background: BackgroundConfigurationView
     private let imageView = UIImageView(frame: .zero)
     private let titleLabel = UILabel(frame: .zero)
     private let subtitleLabel = UILabel(frame: .zero)
+    /// Made when a configuration first shows one.
+    private var activityIndicator: UIActivityIndicatorView?
 
     init(configuration: UIButton.Configuration) {
         self.configuration = configuration
-        for view in [background, imageView, titleLabel, subtitleLabel] as [UIView] {
+        background = BackgroundConfigurationView(in: container)
+        for view in [imageView, titleLabel, subtitleLabel] as [UIView] {
             view.isUserInteractionEnabled = false
             container.addSubview(view)
         }
@@ -244,27 +338,64 @@ final class ConfiguredContent {
 
     func apply(tint: UIColor, enabled: Bool, highlighted: Bool) {
         let c = configuration
-        let foreground: UIColor, backdrop: UIColor?
+        let foreground: UIColor, styleBackdrop: UIColor?
         switch c.style {
-        case .filled: (foreground, backdrop) = (c.baseForegroundColor ?? .white, c.baseBackgroundColor ?? tint)
-        case .tinted: (foreground, backdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor ?? tint.withAlphaComponent(0.15))
-        case .gray: (foreground, backdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor ?? .tertiarySystemFill)
-        case .plain: (foreground, backdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor)
+        case .filled: (foreground, styleBackdrop) = (c.baseForegroundColor ?? .white, c.baseBackgroundColor ?? tint)
+        case .tinted: (foreground, styleBackdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor ?? tint.withAlphaComponent(0.15))
+        case .gray: (foreground, styleBackdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor ?? .tertiarySystemFill)
+        case .plain: (foreground, styleBackdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor)
         }
-        background.backgroundColor = enabled ? backdrop : (backdrop == nil ? nil : .tertiarySystemFill)
-        titleLabel.text = c.title
-        titleLabel.font = .systemFont(ofSize: c.buttonSize.titleSize, weight: c.buttonSize == .large ? .semibold : .regular)
-        titleLabel.textColor = enabled ? foreground : .tertiaryLabel
-        titleLabel.isHidden = (c.title ?? "").isEmpty
-        subtitleLabel.text = c.subtitle
-        subtitleLabel.font = .systemFont(ofSize: c.buttonSize.subtitleSize)
-        subtitleLabel.textColor = enabled ? foreground : .tertiaryLabel
-        subtitleLabel.isHidden = (c.subtitle ?? "").isEmpty
+        let disabledBackdrop: UIColor? = styleBackdrop == nil ? nil : .tertiarySystemFill
+        var backdrop = c.background.backgroundColor ?? (enabled ? styleBackdrop : disabledBackdrop)
+        if let transform = c.background.backgroundColorTransformer, let color = backdrop { backdrop = transform(color) }
+        background.apply(c.background, color: backdrop, strokeColor: c.background.resolvedStrokeColor(for: tint))
+        let textColor: UIColor = enabled ? foreground : .tertiaryLabel
+        let titleFont = UIFont.systemFont(ofSize: c.buttonSize.titleSize, weight: c.buttonSize == .large ? .semibold : .regular)
+        titleLabel.attributedText = Self.text(c.attributedTitle, font: titleFont, color: textColor,
+                                              transformer: c.titleTextAttributesTransformer)
+        titleLabel.isHidden = (c.attributedTitle?.characters.isEmpty ?? true)
+        subtitleLabel.attributedText = Self.text(c.attributedSubtitle, font: .systemFont(ofSize: c.buttonSize.subtitleSize),
+                                                 color: textColor, transformer: c.subtitleTextAttributesTransformer)
+        subtitleLabel.isHidden = (c.attributedSubtitle?.characters.isEmpty ?? true)
         imageView.image = c.image
-        imageView.isHidden = c.image == nil
+        imageView.tintColor = c.imageColorTransformer?(foreground) ?? foreground
+        imageView.isHidden = c.image == nil || c.showsActivityIndicator
         imageView.alpha = enabled ? 1 : 0.3
+        if c.showsActivityIndicator {
+            let indicator = activityIndicator ?? makeActivityIndicator()
+            indicator.color = c.activityIndicatorColorTransformer?(textColor) ?? textColor
+            if !indicator.isAnimating { indicator.startAnimating() }
+        } else if let activityIndicator, activityIndicator.isAnimating {
+            activityIndicator.stopAnimating()
+        }
         container.alpha = highlighted ? 0.7 : 1
         container.isHidden = false
+    }
+
+    private func makeActivityIndicator() -> UIActivityIndicatorView {
+        let indicator = UIActivityIndicatorView(style: .medium)
+        indicator.isUserInteractionEnabled = false
+        container.addSubview(indicator)
+        activityIndicator = indicator
+        return indicator
+    }
+
+    /// `text` drawn in `font` and `color` where its runs do not say otherwise, each run's
+    /// attributes then passed through `transformer`.
+    static func text(_ text: AttributedString?, font: UIFont, color: UIColor,
+                     transformer: UIConfigurationTextAttributesTransformer?) -> NSAttributedString? {
+        guard let text else { return nil }
+        var defaults = AttributeContainer()
+        defaults.font = font
+        defaults.foregroundColor = color
+        let result = NSMutableAttributedString(string: "")
+        for run in text.runs {
+            var attributes = defaults.merging(run.attributes)
+            if let transformer { attributes = transformer(attributes) }
+            result.append(NSAttributedString(string: String(text.characters[run.range]),
+                                             attributes: UIKitAttributeBridge.dictionary(of: attributes)))
+        }
+        return result
     }
 
     /// The size of the text block (title over subtitle).
@@ -275,16 +406,20 @@ final class ConfiguredContent {
         return CGSize(width: max(title.width, subtitle.width), height: title.height + gap + subtitle.height)
     }
 
-    private var imageSize: CGSize { imageView.isHidden ? .zero : imageView.image?.size ?? .zero }
+    /// The size of the image, or of the activity indicator shown in its place.
+    private var imageSize: CGSize {
+        if configuration.showsActivityIndicator, let activityIndicator { return activityIndicator.intrinsicContentSize }
+        return imageView.isHidden ? .zero : imageView.image?.size ?? .zero
+    }
 
     /// The content's size: image and text side by side (or stacked for `.top` / `.bottom`),
     /// `imagePadding` between when both show.
     private var contentSize: CGSize {
         let text = textSize, image = imageSize
         let gap = text.width > 0 && image.width > 0 ? configuration.imagePadding : 0
-        switch configuration.imagePlacement {
-        case .leading, .trailing: return CGSize(width: text.width + gap + image.width, height: max(text.height, image.height))
+        switch configuration.imageEdge {
         case .top, .bottom: return CGSize(width: max(text.width, image.width), height: text.height + gap + image.height)
+        default: return CGSize(width: text.width + gap + image.width, height: max(text.height, image.height))
         }
     }
 
@@ -295,20 +430,18 @@ final class ConfiguredContent {
                       height: (content.height + insets.top + insets.bottom).rounded(.up))
     }
 
-    func layout(in bounds: CGRect) {
+    /// Places the views in `bounds` of a button whose layout margins are `margins`.
+    func layout(in bounds: CGRect, margins: UIEdgeInsets) {
         container.frame = bounds
-        background.frame = bounds
-        background.layer.cornerRadius = configuration.cornerStyle.radius(size: configuration.buttonSize, height: bounds.height)
+        var backgroundConfiguration = configuration.background
+        backgroundConfiguration.cornerRadius = configuration.cornerRadius(height: bounds.height)
+        background.layout(backgroundConfiguration, in: bounds, margins: margins)
         let area = bounds.inset(by: configuration.contentInsets.edgeInsets)
         let content = contentSize, text = textSize, image = imageSize
         let origin = CGPoint(x: area.midX - content.width / 2, y: area.midY - content.height / 2)
         let gap = text.width > 0 && image.width > 0 ? configuration.imagePadding : 0
         var imageOrigin = origin, textOrigin = origin
-        switch configuration.imagePlacement {
-        case .leading:
-            imageOrigin.y += (content.height - image.height) / 2
-            textOrigin.x += image.width + gap
-            textOrigin.y += (content.height - text.height) / 2
+        switch configuration.imageEdge {
         case .trailing:
             imageOrigin.x += text.width + gap
             imageOrigin.y += (content.height - image.height) / 2
@@ -321,8 +454,13 @@ final class ConfiguredContent {
             imageOrigin.x += (content.width - image.width) / 2
             textOrigin.x += (content.width - text.width) / 2
             imageOrigin.y += text.height + gap
+        default:
+            imageOrigin.y += (content.height - image.height) / 2
+            textOrigin.x += image.width + gap
+            textOrigin.y += (content.height - text.height) / 2
         }
         imageView.frame = CGRect(origin: rounded(imageOrigin), size: image)
+        activityIndicator?.frame = CGRect(origin: rounded(imageOrigin), size: image)
         let title = titleLabel.isHidden ? .zero : titleLabel.sizeThatFits(.zero)
         let subtitle = subtitleLabel.isHidden ? .zero : subtitleLabel.sizeThatFits(.zero)
         let titleGap = title.height > 0 && subtitle.height > 0 ? configuration.titlePadding : 0
