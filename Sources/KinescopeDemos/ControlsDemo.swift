@@ -5,7 +5,7 @@ import Kinescope
 /// the top. The controls are wired as an app would: the switch starts and stops the spinner, the
 /// slider drives the progress bar, the stepper counts copies, the segmented and page controls
 /// name what they picked, the name field and the notes view take typing (Return in the field
-/// ends editing), Animate animates the progress bar, Alert asks for a new name in an alert with
+/// ends editing), Play animates the progress bar, Alert asks for a new name in an alert with
 /// a text field, and Panel slides a panel up from the bottom by animating its constraint's
 /// constant inside `UIView.animate` with `layoutIfNeeded()` (a click on the panel slides it away).
 final class ControlsDemoViewController: UIViewController, UITextFieldDelegate {
@@ -24,11 +24,19 @@ final class ControlsDemoViewController: UIViewController, UITextFieldDelegate {
     private let name = UITextField(frame: .zero)
     private let notes = UITextView(frame: .zero)
     private let buttons: [UIButton] = {
-        let styles: [(String, UIButton.Configuration)] = [("Animate", .filled()), ("Alert", .tinted()), ("Panel", .gray())]
+        // The third: an outlined capsule (the background's stroke in the tint) with a semibold
+        // attributed title.
+        var outlined = UIButton.Configuration.plain()
+        outlined.background.strokeWidth = 1
+        outlined.cornerStyle = .capsule
+        var panelTitle = AttributedString("Panel")
+        panelTitle.font = .systemFont(ofSize: 15, weight: .semibold)
+        outlined.attributedTitle = panelTitle
+        let styles: [(String?, UIButton.Configuration)] = [("Play", .filled()), ("Alert", .tinted()), (nil, outlined)]
         return styles.map { title, base in
             var configuration = base
-            configuration.title = title
             configuration.buttonSize = .small
+            if let title { configuration.title = title }
             return UIButton(configuration: configuration)
         }
     }()
@@ -58,8 +66,10 @@ final class ControlsDemoViewController: UIViewController, UITextFieldDelegate {
         column.spacing = 1
         column.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(column)
+        // Up to 480 points, and never wider than the screen: above every row's wishes, so a
+        // narrow screen squeezes the rows' labels rather than pushing the column off the edges.
         let width = column.widthAnchor.constraint(equalTo: view.widthAnchor, constant: -32)
-        width.priority = .defaultHigh
+        width.priority = .init(999)
         NSLayoutConstraint.activate([
             column.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
             column.centerXAnchor.constraint(equalTo: view.centerXAnchor),
@@ -85,15 +95,26 @@ final class ControlsDemoViewController: UIViewController, UITextFieldDelegate {
         let label = UILabel(frame: .zero)
         label.text = title
         label.font = .systemFont(ofSize: 17)
-        // Below the controls' compression resistance: on a narrow screen the label gives way.
+        // Below the controls' compression resistance: on a narrow screen the label gives way
+        // (first its preferred width, then its text, truncated), not the controls.
         let labelWidth = label.widthAnchor.constraint(equalToConstant: 124)
         labelWidth.priority = .init(740)
         labelWidth.isActive = true
-        label.setContentCompressionResistancePriority(.init(740), for: .horizontal)
+        label.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
+        // …but keeps a stub of its text (48 points: "Unit…") before the controls squeeze, and
+        // never goes below zero, which a view without a minimum width otherwise could.
+        let stub = label.widthAnchor.constraint(greaterThanOrEqualToConstant: 48)
+        stub.priority = .init(760)
+        stub.isActive = true
+        label.widthAnchor.constraint(greaterThanOrEqualToConstant: 0).isActive = true
         var views: [UIView] = [label]
         if !fills {
             let gap = UIView(frame: .zero)
             gap.setContentHuggingPriority(.init(1), for: .horizontal)
+            // A view without content has no width of its own to defend: without this the solver
+            // keeps the label's preferred width by giving the gap a negative one (as UIKit's
+            // would), and the controls overlap the label.
+            gap.widthAnchor.constraint(greaterThanOrEqualToConstant: 0).isActive = true
             views.append(gap)
             for control in controls { control.setContentHuggingPriority(.required, for: .horizontal) }
         }
