@@ -52,6 +52,24 @@ public struct HomogeneousQuad: Hashable, Sendable {
         points.allSatisfy { $0.w >= minimumW && $0.x.isFinite && $0.y.isFinite && $0.w.isFinite }
     }
 
+    /// The bounding box of the divided corners when every corner is in front (`w ≥ minimumW`)
+    /// and finite, else nil. Allocates nothing (the compositor asks it of every node it culls).
+    public func boundingBoxIfInFront(minimumW: Double = HomogeneousQuad.defaultMinimumW) -> CGRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: HomogeneousPoint) -> Bool {
+            guard p.w >= minimumW, p.w.isFinite else { return false }
+            let x = p.x / p.w, y = p.y / p.w
+            guard x.isFinite, y.isFinite else { return false }
+            minX = Swift.min(minX, x)
+            maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y)
+            maxY = Swift.max(maxY, y)
+            return true
+        }
+        guard add(p0), add(p1), add(p2), add(p3) else { return nil }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The divided corners, or `nil` unless `isInFront(minimumW:)`.
     public func quad(minimumW: Double = HomogeneousQuad.defaultMinimumW) -> Quad? {
         guard isInFront(minimumW: minimumW) else { return nil }

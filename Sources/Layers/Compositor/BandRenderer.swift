@@ -34,7 +34,8 @@ final class BandRenderer: @unchecked Sendable {
     func draw(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float) {
         let opacity = opacity * node.opacity
         guard opacity > 0 else { return }
-        guard map.isFinite, !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
+        guard map.isFinite, !isOutside(node, map: map, clip: clip),
+              !(isBackFacing(map, bounds: node.bounds) && !node.isDoubleSided) else { return }
         let entersSnapping = node.snapsToPixels && !drawsTranslatedCopies
         if entersSnapping { drawsTranslatedCopies = true }
         defer { if entersSnapping { drawsTranslatedCopies = false } }
@@ -47,6 +48,17 @@ final class BandRenderer: @unchecked Sendable {
             return
         }
         drawBody(node, map: map, target: target, clip: clip, opacity: opacity, castsShadow: true)
+    }
+
+    /// Whether nothing `node`'s subtree draws under `map` can reach `clip`: its culling box
+    /// lies outside, grown by 4 pixels (the blur's rounding and the rasterizer's pixel of
+    /// growth, as the damage walk counts them). A scroll view of 200 rows redrawing the band a
+    /// scroll uncovered skips the rows outside it this way instead of walking each one's subtree.
+    private func isOutside(_ node: RenderNode, map: Homography, clip: PixelRect) -> Bool {
+        guard let box = node.cullingBox, let pixels = map.project(box).boundingBoxIfInFront() else { return false }
+        let margin = 4.0
+        return Double(pixels.maxX) + margin <= Double(clip.minX) || Double(pixels.minX) - margin >= Double(clip.maxX)
+            || Double(pixels.maxY) + margin <= Double(clip.minY) || Double(pixels.minY) - margin >= Double(clip.maxY)
     }
 
     /// Draws a visible node (its opacity already in `opacity`), with its own shadow or, to make

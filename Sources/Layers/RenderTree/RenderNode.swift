@@ -53,6 +53,13 @@ public final class RenderNode: @unchecked Sendable {
     /// space, and the compositor draws its subtree's contents as translated copies of one
     /// resample (`TranslatedContentsCache`).
     let snapsToPixels: Bool
+    /// A box in this node's plane holding every point the node and its subtree may draw (bounds,
+    /// contents, drawing, particles, the sublayers' boxes through their plane maps, shadows grown
+    /// by three blur radii), so that the compositor can skip a subtree outside the pixels it
+    /// draws with one projection; nil when no such box exists (a sublayer's plane reaches
+    /// behind the viewer, or a side is not finite or lies past ±10⁹ points), which leaves the
+    /// subtree unculled. Made once per node from the children's boxes.
+    let cullingBox: CGRect?
 
     init(planeToParent: Homography, bounds: CGRect, opacity: Float, backgroundColor: PremultipliedColor?,
          corners: CornerRadii, border: Border?, shadow: Shadow?, contents: Contents?, masksToBounds: Bool,
@@ -81,6 +88,34 @@ public final class RenderNode: @unchecked Sendable {
         self.mask = mask
         self.children = children
         self.transition = transition
+        cullingBox = Self.cullingBox(bounds: bounds, contents: contents, drawing: drawing, specialized: specialized,
+                                     shadow: shadow, children: masksToBounds || transition != nil ? [] : children)
+    }
+
+    /// `cullingBox` for a node with these parts; `children` are the sublayers drawn outside the
+    /// bounds (none when the layer clips them, or draws them into a transition's frame).
+    private static func cullingBox(bounds: CGRect, contents: Contents?, drawing: (any LayerDrawing)?,
+                                   specialized: SpecializedContent?, shadow: Shadow?, children: [RenderNode]) -> CGRect? {
+        var box = bounds
+        if let contents { box = box.union(contents.destination) }
+        if let drawing { box = box.union(drawing.coverageBox) }
+        if case let .particles(batch)? = specialized, !batch.bounds.isNull { box = box.union(batch.bounds) }
+        for child in children {
+            guard let childBox = child.cullingBox,
+                  let mapped = child.planeToParent.project(childBox).boundingBoxIfInFront() else { return nil }
+            box = box.union(mapped)
+        }
+        if let shadow {
+            let reach = 3 * shadow.radius
+            let body = shadow.path.map { $0.boundingBox.union(bounds) } ?? box
+            guard reach.isFinite, shadow.offset.width.isFinite, shadow.offset.height.isFinite else { return nil }
+            box = box.union(body.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -reach, dy: -reach))
+        }
+        // Past ±10⁹ a box's sides lose the precision to hold what they bound (a layer at 10³⁰⁰
+        // with a 10⁹-wide image has a box of width 0), so a subtree reaching that far is not culled.
+        let limit: CGFloat = 1e9
+        let held = box.minX >= -limit && box.minY >= -limit && box.maxX <= limit && box.maxY <= limit
+        return held && !box.isNull ? box : nil
     }
 
     /// This node with another opacity and transition (the parts a transition draws apart).
