@@ -59,6 +59,16 @@ public protocol Host: AnyObject {
     @discardableResult
     func nextEvents(timeout: Duration?, into events: inout [HostEvent]) throws(HostError) -> HostWaitResult
 
+    /// `nextEvents(timeout:into:)`, also appending to `times`, for each event appended, when it
+    /// happened on the host's input clock, in seconds from an origin of the host's own (X11: the
+    /// server's millisecond clock), or nil when the host does not know. A run loop maps these
+    /// onto its clock so that touches carry when they happened, not when they were read (a pan's
+    /// velocity comes from those times). Hosts without input times need not implement it: the
+    /// default appends nil for every event.
+    @discardableResult
+    func nextEvents(timeout: Duration?, into events: inout [HostEvent], times: inout [Double?]) throws(HostError)
+        -> HostWaitResult
+
     /// File descriptors that become readable when the host may have something for `nextEvents`:
     /// the display connection and the waker's pipe. For a run loop that blocks somewhere else
     /// than `nextEvents` — `ApplicationRunLoop` blocks in Foundation's run loop, so that timers
@@ -84,6 +94,15 @@ public enum HostWaitResult: Hashable, Sendable {
 public typealias PresentObserver = (_ frame: Bitmap, _ damage: [PixelRect]) -> Void
 
 extension Host {
+    @discardableResult
+    public func nextEvents(timeout: Duration?, into events: inout [HostEvent], times: inout [Double?]) throws(HostError)
+        -> HostWaitResult {
+        let count = events.count
+        let result = try nextEvents(timeout: timeout, into: &events)
+        times.append(contentsOf: repeatElement(nil, count: events.count - count))
+        return result
+    }
+
     /// The waker's pipe only: a host without a connection of its own.
     public var eventDescriptors: [Int32] { [waker.readDescriptor] }
 

@@ -303,6 +303,38 @@ final class X11HostTests: XCTestCase {
         ])
     }
 
+    /// Each event comes with the time the server stamped it with, in seconds; coalesced moves
+    /// keep the last one's; the server's 32-bit millisecond clock is unwrapped.
+    func testInputEventsCarryTheirServerTimeInSecondsUnwrapped() throws {
+        let host = try makeHost()
+        try host.synchronize()
+        let client = try XClient(displayName)
+        client.sendButton(ButtonPress, button: 1, x: 5, y: 5, time: 4_294_966_000, to: host.windowID)
+        client.sendMotion(x: 6, y: 5, time: 4_294_966_100, to: host.windowID)
+        client.sendMotion(x: 7, y: 5, time: 4_294_966_200, to: host.windowID)
+        client.sendButton(ButtonRelease, button: 1, x: 7, y: 5, time: 704, to: host.windowID)
+        client.sendButton(ButtonPress, button: 5, x: 7, y: 5, time: 800, to: host.windowID)
+        client.sync()
+        var events: [HostEvent] = [], times: [Double?] = []
+        let deadline = Date().addingTimeInterval(5)
+        while !events.contains(where: { if case .scrolled = $0 { true } else { false } }), Date() < deadline {
+            try host.nextEvents(timeout: .milliseconds(100), into: &events, times: &times)
+        }
+        XCTAssertEqual(events.count, times.count, "a time for every event")
+        let input = zip(events, times).filter { if case .exposed = $0.0 { false } else { true } }
+        XCTAssertEqual(input.map(\.0), [
+            .pointerDown(.primary, x: 5, y: 5, modifiers: []),
+            .pointerMoved(x: 7, y: 5, modifiers: []),
+            .pointerUp(.primary, x: 7, y: 5, modifiers: []),
+            .scrolled(deltaX: 0, deltaY: 1, x: 7, y: 5, modifiers: []),
+        ])
+        let expected = [4_294_966.0, 4_294_966.2, 4_294_968.0, 4_294_968.096]
+        XCTAssertEqual(input.count, expected.count)
+        for ((_, time), want) in zip(input, expected) {
+            XCTAssertEqual(try XCTUnwrap(time), want, accuracy: 1e-6, "past the wrap at 2³² ms the clock goes on")
+        }
+    }
+
     func testSyntheticKeysArriveWithKeysymTextAndRepeat() throws {
         let host = try makeHost()
         try host.synchronize()

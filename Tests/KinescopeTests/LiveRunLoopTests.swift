@@ -148,6 +148,69 @@ final class LiveRunLoopTests: XCTestCase {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
     }
 
+    /// A drag read in one batch keeps its events' spacing: the touches carry the times the
+    /// server stamped (100 ms apart here; the batches are sent 200 ms apart, so no event looks
+    /// read before it happened), carried onto the loop's clock, not the one time the loop read
+    /// them at. A pan's velocity comes from these.
+    func testTouchesCarryTheServersEventTimesNotTheTimeTheLoopReadThem() throws {
+        let displayName = try XCTUnwrap(server?.displayName)
+        try onMain {
+            let host = try X11Host(title: "times", size: try PixelSize(width: 100, height: 100), displayName: displayName)
+            let windowID = host.windowID
+            let loop = ApplicationRunLoop(host: host, clock: MonotonicClock(), framesPerSecond: 30)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let pad = TimestampPad(frame: window.bounds)
+            window.addSubview(pad)
+            loop.show(window)
+            try loop.runTurn(maximumWait: .zero)
+            guard let sender = XOpenDisplay(displayName) else { throw TestSupportError("no connection to \(displayName)") }
+            defer { XCloseDisplay(sender) }
+            func send(_ type: Int32, x: Int32, time: UInt) {
+                var event = XEvent()
+                if type == MotionNotify {
+                    event.xmotion.type = type
+                    event.xmotion.window = windowID
+                    event.xmotion.x = x
+                    event.xmotion.y = 50
+                    event.xmotion.time = time
+                    event.xmotion.same_screen = 1
+                } else {
+                    event.xbutton.type = type
+                    event.xbutton.window = windowID
+                    event.xbutton.x = x
+                    event.xbutton.y = 50
+                    event.xbutton.button = 1
+                    event.xbutton.time = time
+                    event.xbutton.same_screen = 1
+                }
+                let mask = type == MotionNotify ? PointerMotionMask : type == ButtonPress ? ButtonPressMask : ButtonReleaseMask
+                XSendEvent(sender, windowID, 0, mask, &event)
+            }
+            send(ButtonPress, x: 10, time: 50_000)
+            XSync(sender, 0)
+            Thread.sleep(forTimeInterval: 0.2)
+            try loop.runTurn(maximumWait: .milliseconds(500))
+            send(MotionNotify, x: 30, time: 50_100)
+            XSync(sender, 0)
+            Thread.sleep(forTimeInterval: 0.2)
+            try loop.runTurn(maximumWait: .milliseconds(500))
+            send(MotionNotify, x: 50, time: 50_200)
+            send(ButtonRelease, x: 50, time: 50_300)
+            XSync(sender, 0)
+            Thread.sleep(forTimeInterval: 0.2)
+            let readAt = loop.engine.clock.now
+            try loop.runTurn(maximumWait: .milliseconds(500))
+            XCTAssertEqual(pad.phases, [.began, .moved, .moved, .ended])
+            let times = pad.timestamps
+            XCTAssertEqual(times.count, 4)
+            guard times.count == 4 else { return }
+            XCTAssertEqual(times[2] - times[1], 0.1, accuracy: 1e-6, "read in one batch, 100 ms apart")
+            XCTAssertEqual(times[3] - times[2], 0.1, accuracy: 1e-6)
+            XCTAssertLessThanOrEqual(times[3], readAt + 0.5, "never later than the loop read them")
+            XCTAssertEqual(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, true, "in order")
+        }
+    }
+
     /// Each window's loop is woken by its own connection (a close request sent by another
     /// client ends `run()`), also when its descriptor number is the previous window's, and no
     /// descriptor outlives its loop.
@@ -286,4 +349,21 @@ final class LiveRunLoopTests: XCTestCase {
             XCTAssertLessThan(face.loop.statistics.frames, 10, "no frames while idle")
         }
     }
+}
+
+/// Records the phase and timestamp of every touch it gets.
+@MainActor
+private final class TimestampPad: UIView {
+    var phases: [UITouch.Phase] = []
+    var timestamps: [TimeInterval] = []
+
+    private func record(_ touches: Set<UITouch>) {
+        guard let touch = touches.first else { return }
+        phases.append(touch.phase)
+        timestamps.append(touch.timestamp)
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
 }

@@ -8,6 +8,16 @@ extension X11Host {
 
     @discardableResult
     public func nextEvents(timeout: Duration?, into events: inout [HostEvent]) throws(HostError) -> HostWaitResult {
+        var times: [Double?] = []
+        return try nextEvents(timeout: timeout, into: &events, times: &times)
+    }
+
+    /// `nextEvents(timeout:into:)`, also appending each event's X server time in seconds: the
+    /// server's millisecond clock (`Time` in the event), unwrapped past 2³² ms. Pointer, wheel
+    /// and key events carry one; exposures, resizes and client messages do not (nil).
+    @discardableResult
+    public func nextEvents(timeout: Duration?, into events: inout [HostEvent],
+                           times: inout [Double?]) throws(HostError) -> HostWaitResult {
         try ensureAlive()
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
@@ -16,7 +26,9 @@ extension X11Host {
             try drainEvents()
             if !queued.isEmpty {
                 events.append(contentsOf: queued)
+                times.append(contentsOf: queuedTimes)
                 queued.removeAll(keepingCapacity: true)
+                queuedTimes.removeAll(keepingCapacity: true)
                 return .events
             }
             if waker.consume() { return .wokenUp }
@@ -50,7 +62,7 @@ extension X11Host {
         try ensureAlive()
         if sizeChanged {
             sizeChanged = false
-            queued.append(.resized(size))
+            enqueue(.resized(size))
         }
     }
 
@@ -78,7 +90,7 @@ extension X11Host {
             let rect = PixelRect(x: Int(event.xexpose.x), y: Int(event.xexpose.y),
                                  width: Int(event.xexpose.width), height: Int(event.xexpose.height))
             repaint(rect)
-            queued.append(.exposed(rect))
+            enqueue(.exposed(rect))
         case ConfigureNotify:
             guard event.xconfigure.window == windowID,
                   let newSize = try? PixelSize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height)),
@@ -90,12 +102,12 @@ extension X11Host {
             guard event.xdestroywindow.window == windowID, !windowGone else { return }
             windowGone = true
             for image in images { image.pendingCompletions = 0 }
-            queued.append(.windowDestroyed)
+            enqueue(.windowDestroyed)
         case ClientMessage:
             guard event.xclient.window == windowID, event.xclient.message_type == atoms.wmProtocols else { return }
             let request = UInt(bitPattern: event.xclient.data.l.0)
             if request == atoms.wmDeleteWindow {
-                queued.append(.closeRequested)
+                enqueue(.closeRequested)
             } else if request == atoms.netWMPing {
                 event.xclient.window = rootWindow
                 XSendEvent(display, rootWindow, 0, SubstructureNotifyMask | SubstructureRedirectMask, &event)
@@ -110,12 +122,12 @@ extension X11Host {
                 guard type == ButtonPress else { return }
                 let deltaX = button.button == 6 ? -1 : button.button == 7 ? 1 : 0
                 let deltaY = button.button == 4 ? -1 : button.button == 5 ? 1 : 0
-                queued.append(.scrolled(deltaX: deltaX, deltaY: deltaY, x: x, y: y, modifiers: modifiers))
+                enqueue(.scrolled(deltaX: deltaX, deltaY: deltaY, x: x, y: y, modifiers: modifiers), at: button.time)
             default:
                 let pointer = PointerButton(number: Int(button.button))
-                queued.append(type == ButtonPress
+                enqueue(type == ButtonPress
                     ? .pointerDown(pointer, x: x, y: y, modifiers: modifiers)
-                    : .pointerUp(pointer, x: x, y: y, modifiers: modifiers))
+                    : .pointerUp(pointer, x: x, y: y, modifiers: modifiers), at: button.time)
             }
         case MotionNotify:
             let motion = event.xmotion
@@ -124,8 +136,9 @@ extension X11Host {
                                                modifiers: KeyModifiers(rawValue: motion.state).intersection(.all))
             if case .pointerMoved = queued.last {
                 queued[queued.count - 1] = moved
+                queuedTimes[queuedTimes.count - 1] = serverSeconds(motion.time)
             } else {
-                queued.append(moved)
+                enqueue(moved, at: motion.time)
             }
         case KeyPress, KeyRelease:
             guard event.xkey.window == windowID else { return }
@@ -139,7 +152,7 @@ extension X11Host {
             let key = KeyEvent(keysym: keysym, text: text,
                                modifiers: KeyModifiers(rawValue: event.xkey.state).intersection(.all),
                                isRepeat: isRepeat)
-            queued.append(type == KeyPress ? .keyDown(key) : .keyUp(key))
+            enqueue(type == KeyPress ? .keyDown(key) : .keyUp(key), at: event.xkey.time)
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
         case FocusIn, FocusOut:
@@ -157,6 +170,25 @@ extension X11Host {
         default:
             return
         }
+    }
+
+    private func enqueue(_ event: HostEvent, at serverTime: Time? = nil) {
+        queued.append(event)
+        queuedTimes.append(serverTime.map(serverSeconds))
+    }
+
+    /// `time` (the server's milliseconds, 32 bits that wrap every 49.7 days) in seconds on a
+    /// line that does not wrap: counted from the last time seen, as the nearer way round.
+    private func serverSeconds(_ time: Time) -> Double {
+        let milliseconds = UInt32(truncatingIfNeeded: time)
+        guard let clock = serverClock else {
+            serverClock = (milliseconds, 0)
+            return Double(milliseconds) / 1000
+        }
+        let step = Int64(Int32(bitPattern: milliseconds &- clock.last))
+        let unwrapped = Double(clock.wraps) * 4_294_967_296 + Double(clock.last) + Double(step)
+        if step > 0 { serverClock = (milliseconds, milliseconds < clock.last ? clock.wraps + 1 : clock.wraps) }
+        return unwrapped / 1000
     }
 
     /// A key's keysym and text. Presses go through the input context when there is one

@@ -115,6 +115,11 @@ public final class X11Host: Host {
     var isLent = false
 
     var queued: [HostEvent] = []
+    /// Each queued event's time on the server's clock, unwrapped, in seconds (nil for events X
+    /// stamps with no time: exposures, configuration, client messages).
+    var queuedTimes: [Double?] = []
+    /// The last server time seen (milliseconds, wrapping at 2³²) and how often it wrapped.
+    var serverClock: (last: UInt32, wraps: Int)?
     var sizeChanged = false
     var repeatKeycode: UInt32?
     var windowGone = false

@@ -68,6 +68,9 @@ public final class ApplicationRunLoop {
     /// Made on the first blocking wait.
     private var foundationWait: FoundationRunLoopWait?
     private var events: [HostEvent] = []
+    /// Each of `events`' time on the host's input clock (nil where it has none).
+    private var eventTimes: [Double?] = []
+    private var inputClock = InputClockMapping()
     private var lastRendered: RenderNode?
     private var lastBackground: PremultipliedColor?
     private var mustRender = true
@@ -143,8 +146,12 @@ public final class ApplicationRunLoop {
     /// timers still fire by wall-clock time, whenever a turn finds them due.
     public func runTurn(maximumWait: Duration?, pacedToFrameRate: Bool = false) throws(HostError) {
         events.removeAll(keepingCapacity: true)
+        eventTimes.removeAll(keepingCapacity: true)
         try collectEvents(waitingAtMost: maximumWait)
-        for event in events { deliver(event) }
+        let readAt = engine.clock.now
+        for (event, time) in zip(events, eventTimes) {
+            deliver(event, at: inputClock.timestamp(hostTime: time, readAt: readAt))
+        }
         window?.updateGestureRecognizers(at: engine.clock.now)
         window?.layoutIfNeeded()
         engine.commitImplicitTransaction()
@@ -161,7 +168,7 @@ public final class ApplicationRunLoop {
     /// wake-up, Foundation work or the next frame, bounded by `limit`.
     private func collectEvents(waitingAtMost limit: Duration?) throws(HostError) {
         _ = RunLoop.current.run(mode: .default, before: .distantPast)
-        guard try host.nextEvents(timeout: .zero, into: &events) == .timedOut, !quitRequested else { return }
+        guard try host.nextEvents(timeout: .zero, into: &events, times: &eventTimes) == .timedOut, !quitRequested else { return }
         let wait = waitTime(limit: limit)
         if let wait, wait <= .zero || host is HeadlessHost { return }
         let waiter = foundationWait ?? FoundationRunLoopWait(descriptors: host.eventDescriptors)
@@ -174,7 +181,7 @@ public final class ApplicationRunLoop {
             guard let wanted = waitTime(limit: limit) else { return false }
             return wanted < ContinuousClock.now.duration(to: waitEnds) - .milliseconds(1)
         }
-        try host.nextEvents(timeout: .zero, into: &events)
+        try host.nextEvents(timeout: .zero, into: &events, times: &eventTimes)
     }
 
     /// How long `run()` would wait now before the next frame: zero when one is due, nil when
@@ -242,8 +249,8 @@ public final class ApplicationRunLoop {
         if damage.redraw == [bounds] { statistics.wholeFrames += 1 }
     }
 
-    private func deliver(_ event: HostEvent) {
-        let now = engine.clock.now
+    /// Delivers `event`, stamped `now`: when it happened on the loop's clock.
+    private func deliver(_ event: HostEvent, at now: CFTimeInterval) {
         switch event {
         case let .pointerDown(button, x, y, _) where button == .primary:
             primaryDown = true

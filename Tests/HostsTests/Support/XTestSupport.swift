@@ -109,9 +109,10 @@ final class XClient {
         send(&event, to: window)
     }
 
-    func sendButton(_ type: Int32, button: UInt32, x: Int32, y: Int32, state: UInt32 = 0, to window: UInt) {
+    func sendButton(_ type: Int32, button: UInt32, x: Int32, y: Int32, state: UInt32 = 0, time: UInt = 0, to window: UInt) {
         var event = XEvent()
         event.xbutton.type = type
+        event.xbutton.time = time
         event.xbutton.window = window
         event.xbutton.root = XDefaultRootWindow(display)
         event.xbutton.x = x
@@ -122,9 +123,10 @@ final class XClient {
         send(&event, to: window, mask: type == ButtonPress ? ButtonPressMask : ButtonReleaseMask)
     }
 
-    func sendMotion(x: Int32, y: Int32, to window: UInt) {
+    func sendMotion(x: Int32, y: Int32, time: UInt = 0, to window: UInt) {
         var event = XEvent()
         event.xmotion.type = MotionNotify
+        event.xmotion.time = time
         event.xmotion.window = window
         event.xmotion.root = XDefaultRootWindow(display)
         event.xmotion.x = x
