@@ -68,9 +68,44 @@ final class X11SelectionTests: XCTestCase {
         host.setText("Café ✓", in: .clipboard)
         let targets = String(decoding: try xclipOutput("clipboard", target: "TARGETS"), as: UTF8.self)
             .split(separator: "\n").map(String.init)
-        XCTAssertEqual(Set(targets), ["TARGETS", "TIMESTAMP", "UTF8_STRING", "TEXT", "STRING"])
+        XCTAssertEqual(Set(targets), ["TARGETS", "MULTIPLE", "TIMESTAMP", "UTF8_STRING", "TEXT", "STRING"])
         XCTAssertEqual(try xclipOutput("clipboard", target: "STRING"), [0x43, 0x61, 0x66, 0xE9, 0x20, 0x3F])
         XCTAssertEqual(String(decoding: try xclipOutput("clipboard", target: "TEXT"), as: UTF8.self), "Café ✓")
+    }
+
+    /// ICCCM's MULTIPLE: one request converting several targets, each into its own property;
+    /// the pairs that cannot be converted come back with their property set to None.
+    func testMultipleConvertsEachPairAndMarksTheOnesItCannot() throws {
+        let host = try XCTUnwrap(host)
+        host.setText("Café", in: .clipboard)
+        let client = try XClient(display)
+        let root = XDefaultRootWindow(client.display)
+        let window = XCreateSimpleWindow(client.display, root, 0, 0, 1, 1, 0, 0, 0)
+        let (utf8, latin1, bogus, multiple) = (client.atom("UTF8_STRING"), UInt(XA_STRING), client.atom("_NO_SUCH_TARGET"),
+                                               client.atom("MULTIPLE"))
+        let (first, second, third, list) = (client.atom("_P1"), client.atom("_P2"), client.atom("_P3"), client.atom("_LIST"))
+        let pairs: [UInt] = [utf8, first, latin1, second, bogus, third, multiple, first]
+        pairs.withUnsafeBytes { bytes in
+            _ = XChangeProperty(client.display, window, list, client.atom("ATOM_PAIR"), 32, PropModeReplace,
+                                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(pairs.count))
+        }
+        XConvertSelection(client.display, client.atom("CLIPBOARD"), multiple, list, window, UInt(CurrentTime))
+        client.sync()
+        var notified: XSelectionEvent?
+        try pump(host) {
+            var event = XEvent()
+            while XCheckTypedWindowEvent(client.display, window, SelectionNotify, &event) != 0 { notified = event.xselection }
+            return notified != nil
+        }
+        XCTAssertEqual(notified?.property, list, "the request succeeded")
+        XCTAssertEqual(notified?.target, multiple)
+        XCTAssertEqual(client.property("_P1", of: window).map { String(decoding: $0.bytes, as: UTF8.self) }, "Café")
+        XCTAssertEqual(client.property("_P1", of: window)?.type, "UTF8_STRING")
+        XCTAssertEqual(client.property("_P2", of: window)?.bytes, [0x43, 0x61, 0x66, 0xE9])
+        XCTAssertNil(client.property("_P3", of: window), "nothing written for an unknown target")
+        XCTAssertEqual(client.longs("_LIST", of: window), [utf8, first, latin1, second, bogus, 0, multiple, 0],
+                       "the failed pairs rewritten with None")
+        XCTAssertEqual(client.property("_LIST", of: window)?.type, "ATOM_PAIR")
     }
 
     func testTextCopiedByAnotherClientIsPasted() throws {

@@ -194,12 +194,45 @@ extension X11Host: SelectionHost {
         reply.xselection.property = 0
         let property = request.property == 0 ? request.target : request.property
         if let owned = ownedSelections[request.selection], request.owner == windowID,
-           request.time == UInt(CurrentTime) || request.time >= owned.time,
-           answer(request.target, with: owned, to: request.requestor, in: property) {
-            reply.xselection.property = property
+           request.time == UInt(CurrentTime) || request.time >= owned.time {
+            let answered = request.target == atoms.multiple
+                // ICCCM: MULTIPLE names its property; an obsolete client giving none is refused.
+                ? request.property != 0 && answerMultiple(with: owned, to: request.requestor, in: property)
+                : answer(request.target, with: owned, to: request.requestor, in: property)
+            if answered { reply.xselection.property = property }
         }
         XSendEvent(display, request.requestor, 0, NoEventMask, &reply)
         XFlush(display)
+    }
+
+    /// ICCCM's `MULTIPLE`: `property` on the requestor holds (target, property) atom pairs;
+    /// each target is converted into its property, and a pair whose conversion fails (an
+    /// unknown target, `MULTIPLE` itself, a pair without a property) has its property replaced
+    /// by `None` in the list, which is then written back. False when the list cannot be read.
+    private func answerMultiple(with owned: OwnedSelection, to requestor: UInt, in property: UInt) -> Bool {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, requestor, property, 0, 4096, 0, 0 /* AnyPropertyType */,
+                                        &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, format == 32, let data, count >= 2 else { return false }
+        // Format-32 items arrive as C longs.
+        var pairs = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self),
+                                              count: Int(count) & ~1))
+        var failed = false
+        for index in stride(from: 0, to: pairs.count, by: 2) {
+            let target = pairs[index], destination = pairs[index + 1]
+            if destination == 0 || target == atoms.multiple
+                || !answer(target, with: owned, to: requestor, in: destination) {
+                pairs[index + 1] = 0
+                failed = true
+            }
+        }
+        if failed { setLongs(pairs, type: type == 0 ? atoms.atomPair : type, on: requestor, property: property) }
+        return true
     }
 
     /// Writes the conversion of `owned` to `target` into the requestor's property; false when the
@@ -207,7 +240,7 @@ extension X11Host: SelectionHost {
     private func answer(_ target: UInt, with owned: OwnedSelection, to requestor: UInt, in property: UInt) -> Bool {
         switch target {
         case atoms.targets:
-            setLongs([atoms.targets, atoms.timestamp, atoms.utf8String, atoms.text, UInt(XA_STRING)],
+            setLongs([atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, atoms.text, UInt(XA_STRING)],
                      type: UInt(XA_ATOM), on: requestor, property: property)
         case atoms.timestamp:
             setLongs([owned.time], type: UInt(XA_INTEGER), on: requestor, property: property)

@@ -345,6 +345,9 @@ struct X11Atoms {
     let text: UInt
     let timestamp: UInt
     let incr: UInt
+    /// ICCCM's `MULTIPLE` target and the `ATOM_PAIR` type of its list of conversions.
+    let multiple: UInt
+    let atomPair: UInt
     /// Where our window receives a server timestamp (a zero-length append).
     let timestampProperty: UInt
     /// Where selection reads are delivered, taken in turn so that a late answer to a read that
@@ -364,6 +367,8 @@ struct X11Atoms {
         text = atom("TEXT")
         timestamp = atom("TIMESTAMP")
         incr = atom("INCR")
+        multiple = atom("MULTIPLE")
+        atomPair = atom("ATOM_PAIR")
         timestampProperty = atom("_KINESCOPE_TIMESTAMP")
         selectionProperties = (0..<4).map { atom("_KINESCOPE_SELECTION_\($0)") }
     }
