@@ -65,11 +65,11 @@ final class BandRenderer: @unchecked Sendable {
     /// the alpha that casts that shadow, without it.
     func drawBody(_ node: RenderNode, map: Homography, target: Bitmap, clip: PixelRect, opacity: Float,
                   castsShadow: Bool) {
-        let extent = pixelExtent(of: node, map: map, shadow: castsShadow).intersection(clip)
-
         let groupsOpacity = node.opacity < 1 && node.allowsGroupOpacity && !node.children.isEmpty
         let clipsByShape = node.masksToBounds && !(node.corners.isZero && isAxisAligned(map))
         if groupsOpacity || node.mask != nil || clipsByShape {
+            // Only a group needs its extent (a walk of its whole subtree).
+            let extent = pixelExtent(of: node, map: map, shadow: castsShadow).intersection(clip)
             guard !extent.isEmpty else { return }
             drawGroup(node, map: map, target: target, extent: extent,
                       opacity: groupsOpacity || node.mask != nil ? opacity : 1,
