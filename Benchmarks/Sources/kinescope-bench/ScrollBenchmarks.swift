@@ -28,7 +28,51 @@ struct ScrollBenchmarks {
             records += stepRecords + tableRecords
             notes += stepNotes + tableNotes
         }
-        return (records, notes)
+        let (flickRecords, flickNotes) = try runFlicks()
+        return (records + flickRecords, notes + flickNotes)
+    }
+
+    /// Issue 19's flick: the scroll demo's 10 000-row table flicked by a drag (a fast 10-frame
+    /// swipe of 600 points, released moving) every 2 s, alternately up and down, over 10 s of
+    /// 60 fps frames (`--quick`: 4 s), each frame one run-loop turn; the deceleration runs
+    /// through fractional offsets (the normal compositing path). A frame over 16.7 ms counts as
+    /// dropped.
+    private func runFlicks() throws -> ([BenchRecord], [String]) {
+        guard options.wants("table flick") else { return ([], []) }
+        let width = 1920, height = 1080
+        let host = try HeadlessHost(size: try PixelSize(width: width, height: height))
+        let clock = VirtualClock()
+        let loop = ApplicationRunLoop(host: host, clock: clock, framesPerSecond: 60, threadCount: options.threads)
+        let demo = try DemoCatalog.demo(named: "scroll")
+        let window = DemoCatalog.window(for: demo, size: try PixelSize(width: width, height: height))
+        loop.show(window)
+        try loop.runTurn(maximumWait: .zero)
+        guard let table = window.rootViewController?.view.subviews.compactMap({ $0 as? UITableView }).first else { return ([], []) }
+        let x = table.frame.midX, top = table.frame.minY + 100, bottom = table.frame.maxY - 100
+        let frames = options.quick ? 240 : 600
+        var times: [Double] = []
+        var upwards = true
+        for frame in -30..<frames {
+            clock.advance(by: 1.0 / 60)
+            let start = Stopwatch.now(.wall)
+            let phase = (frame + 30) % 120
+            if phase < 11 {
+                // Up the screen (content scrolls down the list) then back, 60 points a frame.
+                let from = upwards ? bottom : top, step: CGFloat = upwards ? -60 : 60
+                let point = CGPoint(x: x, y: from + step * CGFloat(phase))
+                window.sendTouch(phase == 0 ? .began : phase == 10 ? .ended : .moved, at: point, timestamp: clock.now)
+                if phase == 10 { upwards.toggle() }
+            }
+            try loop.runTurn(maximumWait: .zero)
+            if frame >= 0 { times.append((Stopwatch.now(.wall) - start) * 1000) }
+        }
+        let size = sizeText(width, height)
+        let dropped = times.filter { $0 > 1000.0 / 60 }.count
+        let records = [50.0, 99].map {
+            BenchRecord(name: "table flick p\(Int($0))", size: size, threads: options.threads, ours: percentile(times, $0))
+        }
+        return (records, ["table flick: a 600-point swipe every 2 s over \(frames) frames at 60 fps; "
+                          + "\(dropped) frames over 16.7 ms; \(movedShare(loop))"])
     }
 
     /// " without blit" when moving scrolled pixels is off, else nothing: the case name's suffix.
