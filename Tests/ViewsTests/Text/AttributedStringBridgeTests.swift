@@ -43,6 +43,17 @@ final class AttributedStringBridgeTests: XCTestCase {
         XCTAssertEqual(String(text.characters), "ab")
     }
 
+    /// The form real code uses to style a button's title (Apple's developer forums):
+    /// `AttributedString(title, attributes: AttributeContainer([.font: …]))`.
+    func testAttributeContainerFromADictionaryKeepsUIKitsKeys() {
+        let container = AttributeContainer([.font: UIFont.systemFont(ofSize: 12), .kern: 1.5,
+                                            NSAttributedString.Key("Custom"): 1])
+        let title = AttributedString("Log in", attributes: container)
+        XCTAssertEqual(title.runs.first?.font, .systemFont(ofSize: 12))
+        XCTAssertEqual(title.runs.first?.kern, 1.5)
+        XCTAssertEqual(NSAttributedString(title).attributes(at: 0, effectiveRange: nil).count, 2, "the custom key is left out")
+    }
+
     func testAttributeContainersTakeUIKitNamesAndMerge() {
         var base = AttributeContainer()
         base.font = .systemFont(ofSize: 12)

@@ -184,6 +184,15 @@ enum UIKitAttributeBridge {
     }
 }
 
+extension AttributeContainer {
+    /// The container of the UIKit attributes in `dictionary`, as Apple's `AttributeContainer(_:)`
+    /// (`AttributeContainer([.font: UIFont.boldSystemFont(ofSize: 20)])`); keys outside UIKit's
+    /// scope, and values of a type their key does not take, are left out.
+    public init(_ dictionary: [NSAttributedString.Key: Any]) {
+        self = UIKitAttributeBridge.container(of: dictionary)
+    }
+}
+
 extension NSAttributedString {
     /// The same text with its UIKit attributes, as Apple's `NSAttributedString(_:)`; attributes
     /// of other scopes (Foundation's `link`, which Kinescope's text does not draw, among them)
