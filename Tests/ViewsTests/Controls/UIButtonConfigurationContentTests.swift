@@ -214,6 +214,53 @@ final class UIButtonConfigurationContentTests: XCTestCase {
         }
     }
 
+    /// An outlined capsule with a semibold attributed title, a fixed-corner button with a
+    /// stroke outset and a template image, a two-run title (red, then underlined), and a button
+    /// showing its activity indicator, at 2×. Titles are FreeType text: ±24 per channel on at
+    /// most 400 pixels.
+    func testGoldenBackgroundsAndAttributedTitles() throws {
+        ControlFixture.run { _ in
+            var outlined = UIButton.Configuration.plain()
+            outlined.background.strokeWidth = 1
+            outlined.cornerStyle = .capsule
+            var title = AttributedString("Outline")
+            title.font = .systemFont(ofSize: 15, weight: .semibold)
+            outlined.attributedTitle = title
+            let first = UIButton(configuration: outlined)
+            first.frame.origin = CGPoint(x: 8, y: 8)
+
+            var framed = UIButton.Configuration.tinted()
+            framed.cornerStyle = .fixed
+            framed.background.cornerRadius = 2
+            framed.background.strokeWidth = 2
+            framed.background.strokeColor = .systemOrange
+            framed.background.strokeOutset = 2
+            framed.image = solid(.red, 12, 12).withRenderingMode(.alwaysTemplate)
+            framed.imagePadding = 4
+            framed.title = "Frame"
+            let second = UIButton(configuration: framed)
+            second.frame.origin = CGPoint(x: 100, y: 10)
+
+            var runs = UIButton.Configuration.gray()
+            var red = AttributedString("Red ")
+            red.foregroundColor = .systemRed
+            var underlined = AttributedString("under")
+            underlined.underlineStyle = .single
+            runs.attributedTitle = red + underlined
+            let third = UIButton(configuration: runs)
+            third.frame.origin = CGPoint(x: 8, y: 56)
+
+            var busy = UIButton.Configuration.filled()
+            busy.title = "Saving"
+            busy.showsActivityIndicator = true
+            busy.imagePadding = 6
+            let fourth = UIButton(configuration: busy)
+            fourth.frame.origin = CGPoint(x: 120, y: 56)
+            assertBitmap(stage(width: 220, height: 100, [first, second, third, fourth]), matchesGolden: "configuration-backgrounds",
+                         tolerance: ImageTolerance(perChannel: 24, maxDifferingPixels: 400))
+        }
+    }
+
     func testGrayscaleKeepsLuminanceAndAlphaAndTransformersCompareByIdentity() throws {
         onMain {
             let gray = UIConfigurationColorTransformer.grayscale(UIColor(red: 0, green: 1, blue: 0, alpha: 0.5))
