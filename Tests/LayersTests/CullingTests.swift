@@ -34,7 +34,7 @@ final class CullingTests: XCTestCase {
         far.frame = CGRect(x: 20, y: 14, width: 20, height: 16)
         far.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.8)
         far.shadowOpacity = 0.5
-        far.shadowOffset = CGSize(width: 5e-324, height: -CGFloat.greatestFiniteMagnitude)
+        far.shadowOffset = CGSize(width: .leastNonzeroMagnitude, height: -CGFloat.greatestFiniteMagnitude)
         root.addSublayer(far)
         XCTAssertNil(root.makeRenderNode()?.cullingBox)
         assertBitmap(render(root, threads: 3), matches: render(root), name: "culling-far-shadow")
