@@ -168,7 +168,8 @@ public final class CGFont: @unchecked Sendable, Hashable, CustomStringConvertibl
         return withFace { face -> String? in
             var buffer = [CChar](repeating: 0, count: 128)
             guard FT_Get_Glyph_Name(face, FT_UInt(glyph), &buffer, 128) == 0, buffer[0] != 0 else { return nil }
-            return String(cString: buffer)
+            let name = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return String(decoding: name, as: UTF8.self)
         } ?? nil
     }
 

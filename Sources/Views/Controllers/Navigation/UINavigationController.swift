@@ -371,7 +371,7 @@ open class UINavigationController: UIViewController {
         to.coordinatorStorage = context
         navigationBar.prepareTransition(context, operation: operation)
         if isViewLoaded, navigationBar.bounds.height != navigationBar.preferredHeight {
-            context.animate(alongsideTransition: { [weak self] _ in
+            _ = context.animate(alongsideTransition: { [weak self] _ in
                 self?.placeNavigationBar()
                 self?.view.layoutIfNeeded()
             }, completion: nil)
