@@ -10,7 +10,7 @@ import XCTest
 /// (from the controller, system items).
 final class TabBarTests: XCTestCase {
     func testBarDrawsTintedTemplateImagesTitlesAndBadges() throws {
-        try onMain {
+        onMain {
             let bar = Self.sampleBar()
             let bitmap = stage(width: 240, height: 49, [bar])
             assertBitmap(bitmap, matchesGolden: "bar-badges-tint", tolerance: .exact)
@@ -31,7 +31,7 @@ final class TabBarTests: XCTestCase {
     }
 
     func testTintAndUnselectedTintRecolourTheItems() throws {
-        try onMain {
+        onMain {
             let bar = Self.sampleBar()
             bar.tintColor = .red
             bar.unselectedItemTintColor = .green
@@ -44,7 +44,7 @@ final class TabBarTests: XCTestCase {
     }
 
     func testTapSelectsAnItemAndTellsTheDelegateDisabledItemsIgnoreTaps() throws {
-        try ControlFixture.run(width: 240, height: 49) { fixture in
+        ControlFixture.run(width: 240, height: 49) { fixture in
             let bar = Self.sampleBar()
             let delegate = BarDelegate()
             bar.delegate = delegate

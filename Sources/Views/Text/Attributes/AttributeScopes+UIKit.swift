@@ -126,7 +126,7 @@ enum UIKitAttributeBridge {
     /// The dictionary holding `container`'s UIKit attributes.
     static func dictionary(of container: AttributeContainer) -> [NSAttributedString.Key: Any] {
         var result: [NSAttributedString.Key: Any] = [:]
-        func put<K: AttributedStringKey>(_ key: K.Type) {
+        func put<K: AttributedStringKey>(_ key: K.Type) where K.Value: Sendable {
             if let value = container[K.self] { result[NSAttributedString.Key(K.name)] = value }
         }
         put(Scope.FontAttribute.self)
