@@ -333,6 +333,16 @@ final class X11HostTests: XCTestCase {
         for ((_, time), want) in zip(input, expected) {
             XCTAssertEqual(try XCTUnwrap(time), want, accuracy: 1e-6, "past the wrap at 2³² ms the clock goes on")
         }
+        // An event sent with CurrentTime (0), as `xdotool --window` sends them, has no time.
+        client.sendButton(ButtonPress, button: 1, x: 9, y: 9, to: host.windowID)
+        client.sync()
+        events.removeAll()
+        times.removeAll()
+        while !events.contains(where: { if case .pointerDown = $0 { true } else { false } }), Date() < deadline + 5 {
+            try host.nextEvents(timeout: .milliseconds(100), into: &events, times: &times)
+        }
+        let press = zip(events, times).first { if case .pointerDown = $0.0 { true } else { false } }
+        XCTAssertEqual(press.map { $0.1 == nil }, true, "CurrentTime is no time")
     }
 
     func testSyntheticKeysArriveWithKeysymTextAndRepeat() throws {

@@ -174,12 +174,15 @@ extension X11Host {
 
     private func enqueue(_ event: HostEvent, at serverTime: Time? = nil) {
         queued.append(event)
-        queuedTimes.append(serverTime.map(serverSeconds))
+        queuedTimes.append(serverTime.flatMap(serverSeconds))
     }
 
     /// `time` (the server's milliseconds, 32 bits that wrap every 49.7 days) in seconds on a
-    /// line that does not wrap: counted from the last time seen, as the nearer way round.
-    private func serverSeconds(_ time: Time) -> Double {
+    /// line that does not wrap: counted from the last time seen, as the nearer way round. Nil
+    /// for 0, `CurrentTime`: no time, which events other clients send with `XSendEvent`
+    /// (`xdotool --window`) carry.
+    private func serverSeconds(_ time: Time) -> Double? {
+        guard time != UInt(CurrentTime) else { return nil }
         let milliseconds = UInt32(truncatingIfNeeded: time)
         guard let clock = serverClock else {
             serverClock = (milliseconds, 0)
