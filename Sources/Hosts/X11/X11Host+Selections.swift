@@ -154,18 +154,25 @@ extension X11Host: SelectionHost {
 
     /// Reads `property` of our window whole and deletes it.
     private func takeProperty(_ property: UInt) -> (type: UInt, bytes: [UInt8])? {
+        readProperty(property, of: windowID, deleting: true).map { ($0.type, $0.bytes) }
+    }
+
+    /// `property` of `window` whole: its type, format and items as bytes (format-32 items
+    /// arrive as C longs); nil when it is not there.
+    private func readProperty(_ property: UInt, of window: UInt, deleting: Bool)
+        -> (type: UInt, format: Int32, bytes: [UInt8])? {
         var type: UInt = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, windowID, property, 0, Int(Int32.max / 4), 1, 0 /* AnyPropertyType */,
-                                        &type, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(display, window, property, 0, Int(Int32.max / 4), deleting ? 1 : 0,
+                                        0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, type != 0 else { return nil }
         let itemSize = format == 32 ? MemoryLayout<Int>.size : max(1, Int(format) / 8)
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count) * itemSize)) } ?? []
-        return (type, bytes)
+        return (type, format, bytes)
     }
 
     /// `STRING` is ISO Latin-1; anything else is taken as UTF-8, invalid sequences becoming
@@ -210,18 +217,10 @@ extension X11Host: SelectionHost {
     /// unknown target, `MULTIPLE` itself, a pair without a property) has its property replaced
     /// by `None` in the list, which is then written back. False when the list cannot be read.
     private func answerMultiple(with owned: OwnedSelection, to requestor: UInt, in property: UInt) -> Bool {
-        var type: UInt = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, requestor, property, 0, 4096, 0, 0 /* AnyPropertyType */,
-                                        &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, let data, count >= 2 else { return false }
-        // Format-32 items arrive as C longs.
-        var pairs = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self),
-                                              count: Int(count) & ~1))
+        guard let list = readProperty(property, of: requestor, deleting: false), list.format == 32 else { return false }
+        var pairs = list.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt.self)) }
+        pairs.removeLast(pairs.count % 2)
+        guard !pairs.isEmpty else { return false }
         var failed = false
         for index in stride(from: 0, to: pairs.count, by: 2) {
             let target = pairs[index], destination = pairs[index + 1]
@@ -231,7 +230,7 @@ extension X11Host: SelectionHost {
                 failed = true
             }
         }
-        if failed { setLongs(pairs, type: type == 0 ? atoms.atomPair : type, on: requestor, property: property) }
+        if failed { setLongs(pairs, type: list.type, on: requestor, property: property) }
         return true
     }
 

@@ -85,7 +85,7 @@ public struct UIBackgroundConfiguration: Hashable {
 /// inside the rounded corners) and the stroke over it.
 @MainActor
 final class BackgroundConfigurationView {
-    let fill = ControlPart(frame: .zero)
+    private let fill = ControlPart(frame: .zero)
     private let imageView = UIImageView(frame: .zero)
     private let stroke = ControlPart(frame: .zero)
     private var customView: UIView?

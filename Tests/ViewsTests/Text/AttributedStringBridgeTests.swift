@@ -43,6 +43,13 @@ final class AttributedStringBridgeTests: XCTestCase {
         XCTAssertEqual(String(text.characters), "ab")
     }
 
+    func testANonFiniteOrHugeLigatureValueIsDroppedNotTrapped() {
+        for value in [Double.nan, .infinity, 1e300] {
+            let text = AttributedString(NSAttributedString(string: "fi", attributes: [.ligature: value]))
+            XCTAssertNil(text.runs.first?.ligature, "\(value)")
+        }
+    }
+
     /// The form real code uses to style a button's title (Apple's developer forums):
     /// `AttributedString(title, attributes: AttributeContainer([.font: …]))`.
     func testAttributeContainerFromADictionaryKeepsUIKitsKeys() {

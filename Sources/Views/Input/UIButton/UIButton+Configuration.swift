@@ -345,9 +345,11 @@ final class ConfiguredContent {
         case .gray: (foreground, styleBackdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor ?? .tertiarySystemFill)
         case .plain: (foreground, styleBackdrop) = (c.baseForegroundColor ?? tint, c.baseBackgroundColor)
         }
-        let disabledBackdrop: UIColor? = styleBackdrop == nil ? nil : .tertiarySystemFill
-        var backdrop = c.background.backgroundColor ?? (enabled ? styleBackdrop : disabledBackdrop)
-        if let transform = c.background.backgroundColorTransformer, let color = backdrop { backdrop = transform(color) }
+        let styleFill = enabled ? styleBackdrop : styleBackdrop.map { _ in .tertiarySystemFill }
+        // The background's own colour, else the style's, through the transformer; none when
+        // neither gives one (a plain button).
+        let backdrop = c.background.backgroundColor == nil && styleFill == nil ? nil
+            : c.background.resolvedBackgroundColor(for: styleFill ?? .clear)
         background.apply(c.background, color: backdrop, strokeColor: c.background.resolvedStrokeColor(for: tint))
         let textColor: UIColor = enabled ? foreground : .tertiaryLabel
         let titleFont = UIFont.systemFont(ofSize: c.buttonSize.titleSize, weight: c.buttonSize == .large ? .semibold : .regular)

@@ -15,20 +15,35 @@ extension AttributeScopes {
     /// scope too, but do not cross to `NSAttributedString` (Kinescope's text draws none). Not here (Kinescope's text stack does not draw them): `tracking`,
     /// `obliqueness`, `expansion`, `attachment`, `textEffect` and the accessibility attributes.
     public struct UIKitAttributes: AttributeScope {
+        /// The font (`NSAttributedString.Key.font`).
         public let font: FontAttribute
+        /// The text colour.
         public let foregroundColor: ForegroundColorAttribute
+        /// The colour behind the text.
         public let backgroundColor: BackgroundColorAttribute
+        /// Points added after each character.
         public let kern: KernAttribute
+        /// The paragraph's layout, read at its first character.
         public let paragraphStyle: ParagraphStyleAttribute
+        /// The underline.
         public let underlineStyle: UnderlineStyleAttribute
+        /// The underline's colour (default: the text colour).
         public let underlineColor: UnderlineColorAttribute
+        /// The line through the text.
         public let strikethroughStyle: StrikethroughStyleAttribute
+        /// The strikethrough's colour (default: the text colour).
         public let strikethroughColor: StrikethroughColorAttribute
+        /// The outline's width in percent of the point size; negative fills and strokes.
         public let strokeWidth: StrokeWidthAttribute
+        /// The outline's colour (default: the text colour).
         public let strokeColor: StrokeColorAttribute
+        /// A blurred shadow under the glyphs.
         public let shadow: ShadowAttribute
+        /// Points the glyphs are raised above the baseline.
         public let baselineOffset: BaselineOffsetAttribute
+        /// 0 turns ligatures off; 1, the default, keeps them.
         public let ligature: LigatureAttribute
+        /// Foundation's own attributes (`link`, `languageIdentifier`…).
         public let foundation: FoundationAttributes
 
         /// `NSAttributedString.Key.font`: a `UIFont`.
@@ -179,7 +194,7 @@ enum UIKitAttributeBridge {
         result[Scope.StrokeColorAttribute.self] = attributes[.strokeColor] as? UIColor
         result[Scope.ShadowAttribute.self] = attributes[.shadow] as? NSShadow
         result[Scope.BaselineOffsetAttribute.self] = number(.baselineOffset)
-        result[Scope.LigatureAttribute.self] = number(.ligature).map { Int($0) }
+        result[Scope.LigatureAttribute.self] = number(.ligature).flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }
         return result
     }
 }
